@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Chirper",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "chirper", targets: ["chirper"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // C libraries, wrapped only by Audio. The -dev packages carry the headers and .pc files.
+        .systemLibrary(
+            name: "CMPG123", pkgConfig: "libmpg123",
+            providers: [.apt(["libmpg123-dev"])]),
+        .systemLibrary(
+            name: "CPulseAudio", pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]),
+
+        .target(
+            name: "XenoCanto",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client")
+            ]),
+        .target(
+            name: "Audio",
+            dependencies: [
+                "CMPG123", "CPulseAudio",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
+        .target(name: "ChirperCore", dependencies: ["XenoCanto", "Audio"]),
+        .target(
+            name: "DemoCatalog",
+            dependencies: [
+                "XenoCanto",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .executableTarget(
+            name: "chirper",
+            dependencies: [
+                "XenoCanto", "Audio", "ChirperCore", "DemoCatalog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "Audio"]),
+        .testTarget(
+            name: "XenoCantoTests", dependencies: ["XenoCanto"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["XenoCanto", "DemoCatalog"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

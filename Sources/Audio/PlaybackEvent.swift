@@ -1,0 +1,48 @@
+/// What the player reports while it plays one recording. ChirperCore's reducer turns these into the
+/// row's `PlaybackState`; this file is pure Swift so the state layer can use it without touching C.
+public enum PlaybackEvent: Equatable, Sendable {
+    /// Waiting for bytes; progress 0...1 of the start-up buffer when known.
+    case buffering(progress: Double?)
+    /// The first samples reached the sound server.
+    case started(duration: Double?)
+    /// Elapsed and total seconds (total nil when neither the stream nor the API says).
+    case position(elapsed: Double, duration: Double?)
+    case paused
+    case resumed
+    /// Played to the end, drained.
+    case finished
+    case failed(PlaybackError)
+}
+
+/// Why a recording did not play, in words a listener can act on.
+public enum PlaybackError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A restricted species: xeno-canto lists it without a file.
+    case notPlayable
+    /// The bytes are not MPEG audio (an HTML page, say).
+    case notAnMP3(detail: String)
+    /// The stream stopped before the end the file announced.
+    case truncated(playedSeconds: Double)
+    /// The audio URL answered an HTTP error.
+    case http(status: Int)
+    /// Network trouble fetching the audio.
+    case network(reason: String)
+    /// The sound server refused or went away.
+    case output(reason: String)
+    /// The decoder reported an error.
+    case decoder(reason: String)
+    /// A local file could not be read.
+    case file(reason: String)
+
+    public var description: String {
+        switch self {
+        case .notPlayable: return "not playable: restricted species, xeno-canto offers no file"
+        case .notAnMP3(let detail): return "not an MP3 stream (\(detail))"
+        case .truncated(let seconds): return "the file ended early, after \(Int(seconds)) s: it is truncated"
+        case .http(let status): return "the audio URL answered HTTP \(status)"
+        case .network(let reason): return "network: \(reason)"
+        case .output(let reason): return "sound output: \(reason)"
+        case .decoder(let reason): return "decoder: \(reason)"
+        case .file(let reason): return reason
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import XenoCanto
+
+/// Turns a `ListState` into the lines the `search` command prints: a pure function, so tests assert on
+/// its output and the screen can never show something the state does not say.
+public enum ListRenderer {
+    /// The table (header and rows) and the footer, every line at most `width` cells.
+    public static func lines(_ state: ListState, width: Int) -> [String] {
+        switch state {
+        case .idle, .loading, .empty, .error:
+            return footer(state).map { TextWidth.truncate($0, to: width) }
+        case .populated(let listing), .paging(let listing, _):
+            let table = RecordingTable(rows: listing.rows, width: width, marker: marker)
+            return [table.header] + listing.rows.map { table.line(for: $0, marker: marker($0)) }
+                + footer(state).map { TextWidth.truncate($0, to: width) }
+        }
+    }
+
+    /// What the state says below the rows (or instead of them).
+    public static func footer(_ state: ListState) -> [String] {
+        switch state {
+        case .idle:
+            return ["Type a query to search xeno-canto, e.g. great tit, or sp:\"parus major\" cnt:france."]
+        case .loading(let query, let page):
+            return ["Searching xeno-canto for \(query)" + (page > 1 ? " (page \(page))" : "") + "…"]
+        case .empty(let query, let page):
+            if page > 1 {
+                return ["Page \(page) is past the end of the results for \(query).", "Try --page 1."]
+            }
+            return [
+                "No recordings match \(query).",
+                "Try: check the spelling; drop a tag; use gen: or en: instead of sp:; q:A keeps only the best-rated recordings.",
+            ]
+        case .error(let failure):
+            return failure.reason.description.split(separator: "\n").map(String.init)
+        case .populated(let listing):
+            return [summary(listing)] + restrictedNote(listing)
+        case .paging(let listing, let next):
+            let more: String
+            switch next.fetch {
+            case .waiting: more = "next: --page \(next.page)"
+            case .loading: more = "loading page \(next.page)…"
+            case .failed(let reason): more = "page \(next.page) failed: \(reason.description.prefix(while: { $0 != "\n" }))"
+            }
+            return [summary(listing) + " · " + more] + restrictedNote(listing)
+        }
+    }
+
+    /// "page 2 of 7 · 342 recordings", or "pages 1–3 of 7 · …" for a listing that grew by paging.
+    static func summary(_ listing: Listing) -> String {
+        let pages = listing.firstPage == listing.lastPage
+            ? "page \(listing.firstPage) of \(listing.numPages)"
+            : "pages \(listing.firstPage)–\(listing.lastPage) of \(listing.numPages)"
+        let count = listing.numRecordings == 1 ? "1 recording" : "\(listing.numRecordings) recordings"
+        return pages + " · " + count
+    }
+
+    static func restrictedNote(_ listing: Listing) -> [String] {
+        listing.rows.contains { !$0.recording.isPlayable }
+            ? ["⊘ restricted species: listed without a file, not playable"] : []
+    }
+
+    /// One cell at the start of each row: what its playback is doing, or ⊘ when it cannot play.
+    public static func marker(_ row: Row) -> String {
+        guard row.recording.isPlayable else { return "⊘" }
+        switch row.playback {
+        case .idle: return " "
+        case .buffering: return "…"
+        case .playing: return "▶"
+        case .paused: return "‖"
+        case .failed: return "✗"
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import XenoCanto
+
+/// Lays recordings out as a table that fits a terminal width: fixed columns keep their size, text
+/// columns share what is left by weight, and the least useful columns go first on a narrow screen.
+/// Every line it returns is at most `width` cells: nothing ever wraps.
+public struct RecordingTable: Sendable {
+    public enum Column: CaseIterable, Sendable {
+        case mark, number, english, scientific, type, country, quality, length, recordist
+
+        var title: String {
+            switch self {
+            case .mark: return " "
+            case .number: return "XC"
+            case .english: return "English name"
+            case .scientific: return "Scientific name"
+            case .type: return "Type"
+            case .country: return "Country"
+            case .quality: return "Q"
+            case .length: return "Length"
+            case .recordist: return "Recordist"
+            }
+        }
+
+        /// Text columns share the free width by weight; the others have a fixed width.
+        var weight: Int {
+            switch self {
+            case .english, .scientific: return 3
+            case .type, .country, .recordist: return 2
+            case .mark, .number, .quality, .length: return 0
+            }
+        }
+
+        var minimum: Int {
+            switch self {
+            case .mark, .quality: return 1
+            case .number: return 8
+            case .length: return 6
+            case .english, .scientific: return 10
+            case .type, .country: return 6
+            case .recordist: return 8
+            }
+        }
+
+        var alignRight: Bool { self == .length }
+
+        /// Dropped in this order when the screen is too narrow for all.
+        static let dropOrder: [Column] = [.recordist, .type, .country, .quality, .scientific, .length]
+
+        func text(_ row: Row, marker: String) -> String {
+            let recording = row.recording
+            switch self {
+            case .mark: return marker
+            case .number: return "XC" + recording.id
+            case .english: return recording.englishName ?? "—"
+            case .scientific: return recording.scientificName.isEmpty ? "—" : recording.scientificName
+            case .type: return recording.soundType ?? ""
+            case .country: return recording.country ?? ""
+            case .quality: return recording.quality ?? "-"
+            case .length: return recording.length ?? ""
+            case .recordist: return recording.recordist ?? ""
+            }
+        }
+    }
+
+    public let columns: [(column: Column, width: Int)]
+    public let width: Int
+    static let gap = "  "
+
+    /// Sizes the columns for these rows and this width.
+    public init(rows: [Row], width: Int, marker: (Row) -> String) {
+        self.width = max(1, width)
+        var chosen = Column.allCases
+        var layout = RecordingTable.layout(chosen, rows: rows, width: self.width, marker: marker)
+        for column in Column.dropOrder where layout == nil {
+            chosen.removeAll { $0 == column }
+            layout = RecordingTable.layout(chosen, rows: rows, width: self.width, marker: marker)
+        }
+        columns = layout ?? [(.mark, 1), (.number, max(1, self.width - 2 - RecordingTable.gap.count))]
+    }
+
+    private static func layout(
+        _ columns: [Column], rows: [Row], width: Int, marker: (Row) -> String
+    ) -> [(column: Column, width: Int)]? {
+        // Natural width: the widest cell, capped so one long remark-like name cannot starve the rest.
+        let natural: [Int] = columns.map { column in
+            let widest = rows.reduce(TextWidth.of(column.title)) { max($0, TextWidth.of(column.text($1, marker: marker($1)))) }
+            return column.weight == 0 ? max(widest, column == .mark ? 1 : column.minimum) : min(widest, 32)
+        }
+        let gaps = gap.count * (columns.count - 1)
+        let fixed = zip(columns, natural).filter { $0.0.weight == 0 }.reduce(0) { $0 + $1.1 }
+        let flexible = columns.indices.filter { columns[$0].weight > 0 }
+        var free = width - gaps - fixed
+        let minimums = flexible.reduce(0) { $0 + columns[$1].minimum }
+        guard free >= minimums else { return nil }
+
+        var widths = natural
+        let wanted = flexible.reduce(0) { $0 + natural[$1] }
+        if wanted > free {
+            // Start everyone at the minimum, then hand out the rest by weight, never beyond the natural width.
+            for index in flexible { widths[index] = min(natural[index], columns[index].minimum) }
+            free -= flexible.reduce(0) { $0 + widths[$1] }
+            while free > 0 {
+                let hungry = flexible.filter { widths[$0] < natural[$0] }
+                if hungry.isEmpty { break }
+                let totalWeight = hungry.reduce(0) { $0 + columns[$1].weight }
+                var given = 0
+                for index in hungry {
+                    let share = max(1, free * columns[index].weight / totalWeight)
+                    let add = min(share, natural[index] - widths[index], free - given)
+                    widths[index] += add
+                    given += add
+                    if given == free { break }
+                }
+                if given == 0 { break }
+                free -= given
+            }
+        }
+        return Array(zip(columns, widths)).map { (column: $0.0, width: $0.1) }
+    }
+
+    public var header: String { line(columns.map { TextWidth.fit($0.column.title, to: $0.width, alignRight: $0.column.alignRight) }) }
+
+    public func line(for row: Row, marker: String) -> String {
+        line(columns.map { TextWidth.fit($0.column.text(row, marker: marker), to: $0.width, alignRight: $0.column.alignRight) })
+    }
+
+    private func line(_ cells: [String]) -> String {
+        let joined = cells.joined(separator: RecordingTable.gap)
+        let trimmed = String(joined.reversed().drop(while: { $0 == " " }).reversed())
+        return TextWidth.truncate(trimmed, to: width)
+    }
+}

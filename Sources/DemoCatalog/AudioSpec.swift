@@ -1,0 +1,42 @@
+/// The sound of one demo recording: synthesised, so every recording has its own known pitch and length.
+public struct AudioSpec: Sendable, Hashable {
+    public enum Shape: Sendable, Hashable {
+        /// A steady sine: the pitch tests' reference.
+        case tone(hertz: Double)
+        /// Short bursts of one pitch with silences between them, like a call repeated.
+        case call(hertz: Double, burst: Double, pause: Double)
+        /// A rising sine sweep from one frequency to another over the whole recording.
+        case sweep(fromHertz: Double, toHertz: Double)
+    }
+
+    public var shape: Shape
+    public var sampleRate: Int
+    public var channels: Int
+    public var seconds: Double
+
+    public init(shape: Shape, sampleRate: Int, channels: Int, seconds: Double) {
+        self.shape = shape
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.seconds = seconds
+    }
+
+    /// The pitch a listener (or an FFT) should find in the non-silent parts; nil for a sweep.
+    public var hertz: Double? {
+        switch shape {
+        case .tone(let hertz), .call(let hertz, _, _): return hertz
+        case .sweep: return nil
+        }
+    }
+
+    /// A name that changes whenever the sound would: the encoded file is cached under it.
+    var fileStem: String {
+        let shapeName: String
+        switch shape {
+        case .tone(let hz): shapeName = "tone\(Int(hz))"
+        case .call(let hz, let burst, let pause): shapeName = "call\(Int(hz))-\(Int(burst * 1000))-\(Int(pause * 1000))"
+        case .sweep(let from, let to): shapeName = "sweep\(Int(from))-\(Int(to))"
+        }
+        return "\(shapeName)-\(sampleRate)-\(channels)ch-\(Int(seconds * 1000))ms"
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+
+/// Misbehaviour a test can ask of the demo server, and the log of what it was asked.
+public final class DemoFaults: Sendable {
+    /// What one API request gets instead of a normal answer.
+    public enum APIFault: Sendable, Equatable {
+        /// An HTTP status with a v3 error body; `retryAfter` adds that header (for 429).
+        case status(Int, retryAfter: Int? = nil)
+        /// A 200 whose body is not JSON.
+        case garbage
+        /// The normal answer, after a wait.
+        case delay(Duration)
+    }
+
+    /// One request as the server saw it.
+    public struct LoggedRequest: Sendable {
+        public var path: String
+        public var parameters: [String: String]
+        public var range: String?
+        public var at: ContinuousClock.Instant
+    }
+
+    struct State {
+        var queued: [APIFault] = []
+        var always: APIFault?
+        var extraPage = false
+        var log: [LoggedRequest] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// The next `count` API requests get `fault`, then the server behaves again.
+    public func next(_ fault: APIFault, times count: Int = 1) {
+        state.withLock { $0.queued += Array(repeating: fault, count: count) }
+    }
+
+    /// Every API request gets `fault` until cleared with nil.
+    public func always(_ fault: APIFault?) {
+        state.withLock { $0.always = fault }
+    }
+
+    /// Report one page more than there is, as the live API has been seen to do.
+    public func reportExtraPage(_ on: Bool = true) {
+        state.withLock { $0.extraPage = on }
+    }
+
+    public var requests: [LoggedRequest] { state.withLock { $0.log } }
+
+    public var apiRequests: [LoggedRequest] { requests.filter { $0.path.hasSuffix("/recordings") } }
+
+    func record(_ request: LoggedRequest) {
+        state.withLock { $0.log.append(request) }
+    }
+
+    func takeAPIFault() -> APIFault? {
+        state.withLock { state in
+            if !state.queued.isEmpty { return state.queued.removeFirst() }
+            return state.always
+        }
+    }
+
+    var extraPage: Bool { state.withLock { $0.extraPage } }
+}

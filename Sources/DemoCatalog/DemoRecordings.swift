@@ -1,0 +1,134 @@
+import XenoCanto
+
+/// The built-in catalog: 132 recordings of 12 species over 9 countries, generated from a fixed recipe
+/// so every run (and every test) sees the same data. Each playable recording has its own pitch.
+public struct DemoRecordings: Sendable {
+    public struct Entry: Sendable {
+        public var recording: Recording
+        /// nil for a restricted species: listed, no file.
+        public var audio: AudioSpec?
+    }
+
+    public let entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries
+    }
+
+    public var recordings: [Recording] { entries.map(\.recording) }
+
+    public func entry(id: String) -> Entry? { entries.first { $0.recording.id == id } }
+
+    struct Species {
+        let english: String
+        let genus: String
+        let species: String
+        let group: String
+        let baseHertz: Double
+        let types: [String]
+        var restricted = false
+    }
+
+    static let species: [Species] = [
+        Species(english: "Great Tit", genus: "Parus", species: "major", group: "birds", baseHertz: 3_000, types: ["song", "call", "alarm call"]),
+        Species(english: "Eurasian Blue Tit", genus: "Cyanistes", species: "caeruleus", group: "birds", baseHertz: 3_600, types: ["song", "call"]),
+        Species(english: "Common Blackbird", genus: "Turdus", species: "merula", group: "birds", baseHertz: 1_800, types: ["song", "alarm call", "flight call"]),
+        Species(english: "Song Thrush", genus: "Turdus", species: "philomelos", group: "birds", baseHertz: 2_400, types: ["song", "call"]),
+        Species(english: "European Robin", genus: "Erithacus", species: "rubecula", group: "birds", baseHertz: 3_300, types: ["song", "call"]),
+        Species(english: "Common Chaffinch", genus: "Fringilla", species: "coelebs", group: "birds", baseHertz: 2_800, types: ["song", "call", "flight call"]),
+        Species(english: "Eurasian Wren", genus: "Troglodytes", species: "troglodytes", group: "birds", baseHertz: 4_000, types: ["song", "call"]),
+        Species(english: "Common Nightingale", genus: "Luscinia", species: "megarhynchos", group: "birds", baseHertz: 2_100, types: ["song", "nocturnal song"]),
+        Species(english: "Tawny Owl", genus: "Strix", species: "aluco", group: "birds", baseHertz: 500, types: ["song", "call"]),
+        Species(english: "Rufous-bellied Thrush", genus: "Turdus", species: "rufiventris", group: "birds", baseHertz: 1_600, types: ["song", "call"]),
+        Species(english: "Great Kiskadee", genus: "Pitangus", species: "sulphuratus", group: "birds", baseHertz: 2_600, types: ["call", "song"]),
+        Species(english: "Night Parrot", genus: "Pezoporus", species: "occidentalis", group: "birds", baseHertz: 1_200, types: ["call"], restricted: true),
+    ]
+
+    static let countries = ["France", "Germany", "Spain", "United Kingdom", "Netherlands", "Sweden", "Brazil", "Argentina", "Australia"]
+    static let places: [String: (locality: String, lat: Double, lon: Double)] = [
+        "France": ("Forêt de Fontainebleau, Seine-et-Marne", 48.40, 2.70),
+        "Germany": ("Spreewald, Brandenburg", 51.87, 14.02),
+        "Spain": ("Parque Nacional de Doñana, Huelva", 37.00, -6.44),
+        "United Kingdom": ("Wicken Fen, Cambridgeshire", 52.31, 0.28),
+        "Netherlands": ("Oostvaardersplassen, Flevoland", 52.45, 5.35),
+        "Sweden": ("Tyresta, Stockholm", 59.17, 18.28),
+        "Brazil": ("Itatiaia, Rio de Janeiro", -22.45, -44.60),
+        "Argentina": ("Reserva Costanera Sur, Buenos Aires", -34.61, -58.35),
+        "Australia": ("Diamantina, Queensland", -23.75, 141.13),
+    ]
+    static let recordists = ["Ana Sousa", "Jonas Lindqvist", "Marie Dubois", "Tom Whitfield", "Lucía Herrera", "Pieter de Vries", "Hannah Becker", "Kenji Morita"]
+    static let qualities = ["A", "A", "B", "B", "C", "D", "E"]
+    static let rates = [44_100, 22_050, 48_000, 24_000, 32_000]
+    static let licences = ["//creativecommons.org/licenses/by-nc-sa/4.0/", "//creativecommons.org/licenses/by-sa/4.0/", "//creativecommons.org/licenses/by/4.0/"]
+
+    /// Recordings per species: 12 × 11 = 132.
+    static let perSpecies = 11
+    public static let firstID = 900_001
+
+    /// The catalog every `chirper demo` and test uses.
+    public static let builtIn: DemoRecordings = {
+        var entries: [Entry] = []
+        for index in 0..<(species.count * perSpecies) {
+            let kind = species[index % species.count]
+            let serial = index / species.count
+            let id = String(firstID + index)
+            let country: String = {
+                switch kind.genus {
+                case "Pitangus", "Turdus" where kind.species == "rufiventris": return ["Brazil", "Argentina"][serial % 2]
+                case "Pezoporus": return "Australia"
+                default: return countries[(index * 7 + serial) % 6]
+                }
+            }()
+            let place = places[country]!
+            let rate = rates[index % rates.count]
+            let channels = index % 4 == 3 ? 2 : 1
+            // Mostly short; one minute-long and one ten-minute recording for streaming and memory tests.
+            let seconds: Double = index == 40 ? 60 : index == 41 ? 600 : Double(2 + (index * 5) % 11)
+            let hertz = kind.baseHertz + Double(serial) * 37 + Double(index % 3) * 11
+            let shape: AudioSpec.Shape = switch index % 3 {
+            case 0: .tone(hertz: hertz)
+            case 1: .call(hertz: hertz, burst: 0.35, pause: 0.25)
+            default: .sweep(fromHertz: 1_000, toHertz: 3_000)
+            }
+            let audio = kind.restricted ? nil : AudioSpec(shape: shape, sampleRate: rate, channels: channels, seconds: seconds)
+            let type = kind.types[serial % kind.types.count]
+            let year = 2012 + (index % 13)
+            let month = 1 + (index * 5) % 12
+            let day = 1 + (index * 11) % 28
+            var recording = Recording(
+                id: id, genus: kind.genus, species: kind.species, group: kind.group, englishName: kind.english,
+                recordist: recordists[(index * 3) % recordists.count], country: country, locality: place.locality,
+                latitude: index % 9 == 5 ? nil : String(format2(place.lat + Double(serial) * 0.01)),
+                longitude: index % 9 == 5 ? nil : String(format2(place.lon - Double(serial) * 0.01)),
+                altitude: index % 5 == 0 ? nil : String(10 + (index * 37) % 1800),
+                soundType: type, sex: serial % 3 == 0 ? "male" : nil, stage: "adult", method: "field recording",
+                pageURL: "//xeno-canto.org/\(id)",
+                licence: licences[index % licences.count], quality: qualities[index % qualities.count],
+                length: RecordingLength.format(seconds),
+                time: String(format: "%02d:%02d", 4 + index % 15, (index * 13) % 60),
+                date: String(format: "%04d-%02d-%02d", year, month, day),
+                uploaded: String(format: "%04d-%02d-%02d", min(2026, year + 1), month, day),
+                backgroundSpecies: index % 4 == 0 ? [species[(index + 1) % species.count].genus + " " + species[(index + 1) % species.count].species] : [],
+                remarks: index % 6 == 0 ? "Synthesised for Chirper's demo catalog: \(audio.map(describe) ?? "no audio")." : nil,
+                animalSeen: index % 2 == 0 ? "yes" : "no", playbackUsed: "no", temperature: nil,
+                automatic: "no", device: index % 3 == 0 ? "Zoom H5" : nil, microphone: index % 3 == 0 ? "Sennheiser ME66" : nil,
+                sampleRate: String(rate))
+            recording.fileName = kind.restricted ? nil : "XC\(id)-\(kind.english.replacingOccurrences(of: " ", with: "-")).mp3"
+            entries.append(Entry(recording: recording, audio: audio))
+        }
+        return DemoRecordings(entries: entries)
+    }()
+
+    private static func format2(_ value: Double) -> String { String(format: "%.4f", value) }
+
+    private static func describe(_ spec: AudioSpec) -> String {
+        let channels = spec.channels == 1 ? "mono" : "stereo"
+        switch spec.shape {
+        case .tone(let hz): return "a steady \(Int(hz)) Hz tone, \(spec.sampleRate) Hz \(channels)"
+        case .call(let hz, _, _): return "calls at \(Int(hz)) Hz, \(spec.sampleRate) Hz \(channels)"
+        case .sweep(let from, let to): return "a sweep from \(Int(from)) to \(Int(to)) Hz, \(spec.sampleRate) Hz \(channels)"
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,153 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Synchronization
+import XenoCanto
+
+/// The demo server's request handlers.
+final class DemoRoutes: Sendable {
+    let configuration: DemoServer.Configuration
+    let faults: DemoFaults
+    let audio: DemoAudioStore
+    /// Set once the port is known; file URLs in responses point here.
+    let origin = Mutex("")
+
+    init(configuration: DemoServer.Configuration, faults: DemoFaults, audio: DemoAudioStore) {
+        self.configuration = configuration
+        self.faults = faults
+        self.audio = audio
+    }
+
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: RequestLogger(faults: faults))
+        router.get("api/3/recordings") { request, _ in try await self.recordings(request) }
+        router.get(":id/download") { _, context in self.download(context.parameters.get("id") ?? "") }
+        router.get("sounds/:name") { request, context in try await self.sound(request, name: context.parameters.get("name") ?? "") }
+        return router
+    }
+
+    // MARK: API
+
+    func recordings(_ request: Request) async throws -> Response {
+        if let fault = faults.takeAPIFault() {
+            switch fault {
+            case .status(let status, let retryAfter):
+                var headers: HTTPFields = [.contentType: "application/json"]
+                if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+                let body = APIErrorBody(error: "server_fault", message: "Injected HTTP \(status) from the demo catalog")
+                return json(body, status: .init(code: status), headers: headers)
+            case .garbage:
+                return Response(status: .ok, headers: [.contentType: "application/json"],
+                                body: .init(byteBuffer: ByteBuffer(string: "<html><body>Bad Gateway</body></html>\u{0}\u{7F}")))
+            case .delay(let duration):
+                try await Task.sleep(for: duration)
+            }
+        }
+        let parameters = request.uri.queryParameters
+        guard let key = parameters.get("key"), !key.isEmpty else {
+            return json(APIErrorBody(error: "missing_parameter", message: "No API key was given: add key=YOUR_KEY."), status: .unauthorized)
+        }
+        guard key == configuration.key else {
+            return json(APIErrorBody(error: "invalid_key", message: "The API key is not valid."), status: .unauthorized)
+        }
+        guard let query = parameters.get("query"), !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return json(APIErrorBody(error: "missing_parameter", message: "No query was given."), status: .badRequest)
+        }
+        let perPage = parameters.get("per_page").map { Int($0) } ?? XenoCantoClient.defaultPageSize
+        guard let perPage, XenoCantoClient.pageSizes.contains(perPage) else {
+            return json(APIErrorBody(error: "invalid_parameter", message: "per_page must be a number from 50 to 500."), status: .badRequest)
+        }
+        let pageNumber = parameters.get("page").map { Int($0) } ?? 1
+        guard let pageNumber, pageNumber >= 1 else {
+            return json(APIErrorBody(error: "invalid_parameter", message: "page must be a number from 1."), status: .badRequest)
+        }
+        let search: CatalogSearch
+        do {
+            search = try CatalogSearch(query)
+        } catch .untagged(let word) {
+            return json(APIErrorBody(error: "invalid_query", message: "Untagged search term \"\(word)\": use a tag such as en:, sp: or gen:."), status: .badRequest)
+        } catch .unknownTag(let tag) {
+            return json(APIErrorBody(error: "invalid_query", message: "Unknown tag \"\(tag)\"."), status: .badRequest)
+        }
+        let matches = configuration.catalog.recordings.filter(search.matches)
+        let pages = max(1, (matches.count + perPage - 1) / perPage)
+        let slice = matches.dropFirst((pageNumber - 1) * perPage).prefix(perPage)
+        let origin = self.origin.withLock { $0 }
+        let recordings = slice.map { recording in
+            var served = recording
+            served.fileURL = configuration.catalog.entry(id: recording.id)?.audio == nil ? nil : "\(origin)/\(recording.id)/download"
+            return served
+        }
+        let page = Page(
+            numRecordings: matches.count, numSpecies: Set(matches.map(\.scientificName)).count, page: pageNumber,
+            numPages: pages + (faults.extraPage ? 1 : 0), recordings: Array(recordings))
+        return json(page, status: .ok)
+    }
+
+    // MARK: Files
+
+    /// xeno-canto's `file` URLs answer with a redirect to the stored MP3.
+    func download(_ id: String) -> Response {
+        guard let entry = configuration.catalog.entry(id: id), entry.audio != nil else {
+            return Response(status: .notFound, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>not found</html>")))
+        }
+        return Response(status: .found, headers: [.location: origin.withLock { $0 } + "/sounds/XC\(id).mp3"])
+    }
+
+    func sound(_ request: Request, name: String) async throws -> Response {
+        let id = String(name.dropFirst(2).prefix { $0.isNumber })
+        guard name.hasPrefix("XC"), name.hasSuffix(".mp3"), let spec = configuration.catalog.entry(id: id)?.audio else {
+            return Response(status: .notFound, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>not found</html>")))
+        }
+        let bytes = try Data(contentsOf: try await audio.file(for: spec))
+        var range = 0..<bytes.count
+        var status = HTTPResponse.Status.ok
+        var headers: HTTPFields = [.contentType: "audio/mpeg", .acceptRanges: "bytes"]
+        if let header = request.headers[.range], let asked = ByteRange.parse(header, size: bytes.count) {
+            range = asked
+            status = .partialContent
+            headers[.contentRange] = "bytes \(asked.lowerBound)-\(asked.upperBound - 1)/\(bytes.count)"
+        }
+        headers[.contentLength] = String(range.count)
+        let body = bytes[range]
+        return Response(status: status, headers: headers, body: .init(contentLength: range.count) { writer in
+            var offset = body.startIndex
+            while offset < body.endIndex {
+                let end = min(body.endIndex, offset + 16_384)
+                try await writer.write(ByteBuffer(bytes: body[offset..<end]))
+                offset = end
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    private func json(_ value: some Encodable, status: HTTPResponse.Status, headers: HTTPFields = [.contentType: "application/json"]) -> Response {
+        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// `bytes=START-END` and `bytes=START-` (one range; the players ask for no more).
+enum ByteRange {
+    static func parse(_ header: String, size: Int) -> Range<Int>? {
+        guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
+        let parts = header.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let start = Int(parts[0]), start < size else { return nil }
+        let end = parts[1].isEmpty ? size - 1 : min(size - 1, Int(parts[1]) ?? size - 1)
+        return end >= start ? start..<(end + 1) : nil
+    }
+}
+
+/// Logs every request for the tests' assertions (what was asked, when, with which Range).
+struct RequestLogger: RouterMiddleware {
+    let faults: DemoFaults
+
+    func handle(_ request: Request, context: BasicRequestContext, next: (Request, BasicRequestContext) async throws -> Response) async throws -> Response {
+        var parameters: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters { parameters[String(key)] = String(value) }
+        faults.record(.init(path: request.uri.path, parameters: parameters, range: request.headers[.range], at: .now))
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,46 @@
+/// What can go wrong talking to the API, each case worded so a person knows what to do next.
+/// No case carries the key or a URL with the key in it.
+public enum APIError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No key from --key, XC_API_KEY or the config file; found before any request.
+    case noKey
+    /// The server answered 401/403 (or its error body said the key is wrong).
+    case keyRefused(message: String)
+    /// The server refused the query itself (HTTP 400), e.g. an unknown tag.
+    case queryRejected(message: String)
+    /// HTTP 429 on every try.
+    case rateLimited(attempts: Int)
+    /// HTTP 5xx on every try, or another unexpected status.
+    case server(status: Int, attempts: Int)
+    /// The body was not the JSON of a result page.
+    case badResponse(reason: String, firstBytes: String)
+    /// No HTTP answer at all: DNS, refused connection, timeout.
+    case network(host: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noKey:
+            return "No API key: set XC_API_KEY or pass --key (or put `key = YOUR_KEY` in ~/.config/chirper/config).\n"
+                + "Get a key from your xeno-canto account page: https://xeno-canto.org/account"
+        case .keyRefused(let message):
+            return "The API refused the key: \(message)\nCheck XC_API_KEY, --key or ~/.config/chirper/config."
+        case .queryRejected(let message):
+            return "The API refused the query: \(message)"
+        case .rateLimited(let attempts):
+            return "The API is rate limiting us (HTTP 429, \(attempts) tries). Wait a minute and try again."
+        case .server(let status, let attempts):
+            return "The API answered HTTP \(status) (\(attempts) \(attempts == 1 ? "try" : "tries")). Try again later."
+        case .badResponse(let reason, let firstBytes):
+            return "Bad response from the API: \(reason). It began: \(firstBytes)"
+        case .network(let host, let reason):
+            return "Cannot reach \(host): \(reason)"
+        }
+    }
+
+    /// Whether the problem is the key (exit code 3) rather than the network or server (exit code 4).
+    public var isKeyProblem: Bool {
+        switch self {
+        case .noKey, .keyRefused: return true
+        case .queryRejected, .rateLimited, .server, .badResponse, .network: return false
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// One page of search results.
+public struct Page: Sendable, Equatable {
+    public var numRecordings: Int
+    public var numSpecies: Int
+    public var page: Int
+    public var numPages: Int
+    public var recordings: [Recording]
+
+    public init(numRecordings: Int, numSpecies: Int, page: Int, numPages: Int, recordings: [Recording]) {
+        self.numRecordings = numRecordings
+        self.numSpecies = numSpecies
+        self.page = page
+        self.numPages = numPages
+        self.recordings = recordings
+    }
+
+    /// Whether another page follows. A page that came back empty ends the results even when `numPages`
+    /// promised more: the live API has been seen to count one page too many.
+    public var hasNextPage: Bool { !recordings.isEmpty && page < numPages }
+}
+
+extension Page: Codable {
+    enum CodingKeys: String, CodingKey { case numRecordings, numSpecies, page, numPages, recordings }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        numRecordings = try c.flexibleInt(.numRecordings)
+        numSpecies = (try? c.flexibleInt(.numSpecies)) ?? 0
+        page = try c.flexibleInt(.page)
+        numPages = try c.flexibleInt(.numPages)
+        recordings = try c.decodeIfPresent([Recording].self, forKey: .recordings) ?? []
+    }
+
+    /// The live API's shape: counts as strings, page numbers as numbers.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(String(numRecordings), forKey: .numRecordings)
+        try c.encode(String(numSpecies), forKey: .numSpecies)
+        try c.encode(page, forKey: .page)
+        try c.encode(numPages, forKey: .numPages)
+        try c.encode(recordings, forKey: .recordings)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The API sends some counts as strings ("342") and some as numbers.
+    fileprivate func flexibleInt(_ key: Key) throws -> Int {
+        if let number = try? decode(Int.self, forKey: key) { return number }
+        let text = try decode(String.self, forKey: key)
+        guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "\"\(text)\" is not a whole number")
+        }
+        return number
+    }
+}
+
+/// The error body of the API: `{"error": "...", "message": "..."}`.
+public struct APIErrorBody: Codable, Sendable, Equatable {
+    public var error: String
+    public var message: String
+
+    public init(error: String, message: String) {
+        self.error = error
+        self.message = message
+    }
+}

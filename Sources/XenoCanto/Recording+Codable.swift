@@ -1,0 +1,101 @@
+/// The wire form of a recording: the API's own field names, read leniently.
+extension Recording: Codable {
+    enum CodingKeys: String, CodingKey {
+        case id, gen, sp, ssp, grp, group, en, rec, cnt, loc, lat, lon, lng, alt, type, sex, stage, method
+        case url, file, fileName = "file-name", sono, osci, lic, q, length, time, date, uploaded, also, rmk
+        case animalSeen = "animal-seen", playbackUsed = "playback-used", temp, regnr, auto, dvc, mic, smp
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard let id = c.text(.id) else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.id, .init(codingPath: c.codingPath, debugDescription: "a recording without an id"))
+        }
+        self.init(
+            id: id, genus: c.text(.gen), species: c.text(.sp), subspecies: c.text(.ssp),
+            group: c.text(.grp) ?? c.text(.group), englishName: c.text(.en), recordist: c.text(.rec),
+            country: c.text(.cnt), locality: c.text(.loc), latitude: c.text(.lat),
+            longitude: c.text(.lon) ?? c.text(.lng), altitude: c.text(.alt), soundType: c.text(.type),
+            sex: c.text(.sex), stage: c.text(.stage), method: c.text(.method),
+            pageURL: c.text(.url).map(Recording.absoluteURL), fileURL: c.text(.file),
+            fileName: c.text(.fileName), sonogramURLs: c.urlTable(.sono), oscillogramURLs: c.urlTable(.osci),
+            licence: c.text(.lic).map(Recording.absoluteURL), quality: c.text(.q), length: c.text(.length),
+            time: c.text(.time), date: c.text(.date), uploaded: c.text(.uploaded),
+            backgroundSpecies: c.textList(.also), remarks: c.text(.rmk), animalSeen: c.text(.animalSeen),
+            playbackUsed: c.text(.playbackUsed), temperature: c.text(.temp), registrationNumber: c.text(.regnr),
+            automatic: c.text(.auto), device: c.text(.dvc), microphone: c.text(.mic), sampleRate: c.text(.smp))
+    }
+
+    /// Writes the v3 names, leaving out what is absent, so `--json` output reads like the API's.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        let fields: [(CodingKeys, String?)] = [
+            (.gen, genus), (.sp, species), (.ssp, subspecies), (.grp, group), (.en, englishName),
+            (.rec, recordist), (.cnt, country), (.loc, locality), (.lat, latitude), (.lon, longitude),
+            (.alt, altitude), (.type, soundType), (.sex, sex), (.stage, stage), (.method, method),
+            (.url, pageURL), (.file, fileURL), (.fileName, fileName), (.lic, licence), (.q, quality),
+            (.length, length), (.time, time), (.date, date), (.uploaded, uploaded), (.rmk, remarks),
+            (.animalSeen, animalSeen), (.playbackUsed, playbackUsed), (.temp, temperature),
+            (.regnr, registrationNumber), (.auto, automatic), (.dvc, device), (.mic, microphone),
+            (.smp, sampleRate),
+        ]
+        for (key, value) in fields { try c.encodeIfPresent(value, forKey: key) }
+        if !sonogramURLs.isEmpty { try c.encode(sonogramURLs, forKey: .sono) }
+        if !oscillogramURLs.isEmpty { try c.encode(oscillogramURLs, forKey: .osci) }
+        try c.encode(backgroundSpecies, forKey: .also)
+    }
+}
+
+/// A JSON scalar that the API may send as a string, a number, a boolean or null.
+private enum Scalar: Decodable {
+    case text(String)
+    case absent
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() {
+            self = .absent
+        } else if let s = try? c.decode(String.self) {
+            self = .text(s)
+        } else if let i = try? c.decode(Int.self) {
+            self = .text(String(i))
+        } else if let d = try? c.decode(Double.self) {
+            self = .text(String(d))
+        } else if let b = try? c.decode(Bool.self) {
+            self = .text(b ? "yes" : "no")
+        } else {
+            self = .absent  // an object or array where a scalar belongs: treat as missing, not fatal
+        }
+    }
+
+    var value: String? {
+        switch self {
+        case .text(let s):
+            let trimmed = s.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed.isEmpty ? nil : trimmed
+        case .absent:
+            return nil
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    fileprivate func text(_ key: Key) -> String? {
+        (try? decodeIfPresent(Scalar.self, forKey: key))??.value
+    }
+
+    fileprivate func textList(_ key: Key) -> [String] {
+        guard let items = try? decodeIfPresent([Scalar].self, forKey: key) else { return [] }
+        return items.compactMap(\.value)
+    }
+
+    /// `sono` and `osci`: an object of size → URL whose entries may be null.
+    fileprivate func urlTable(_ key: Key) -> [String: String] {
+        guard let table = try? decodeIfPresent([String: Scalar].self, forKey: key) else { return [:] }
+        return table.compactMapValues { $0.value.map(Recording.absoluteURL) }
+    }
+}
+
+import Foundation

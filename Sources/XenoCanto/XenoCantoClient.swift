@@ -1,0 +1,199 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The xeno-canto API v3 client: one call, `GET {base}/recordings`, with the key check, the published rate
+/// limit, retries with backoff for 429 and 5xx, and errors a person can act on.
+public struct XenoCantoClient: Sendable {
+    public struct RetryPolicy: Sendable {
+        public var attempts: Int
+        public var firstDelay: Duration
+        public var longestDelay: Duration
+
+        public init(attempts: Int = 3, firstDelay: Duration = .seconds(1), longestDelay: Duration = .seconds(30)) {
+            self.attempts = max(1, attempts)
+            self.firstDelay = firstDelay
+            self.longestDelay = longestDelay
+        }
+
+        func delay(afterAttempt attempt: Int, retryAfter: Duration?) -> Duration {
+            let backoff = firstDelay * (1 << min(attempt - 1, 16))
+            return min(max(backoff, retryAfter ?? .zero), longestDelay)
+        }
+    }
+
+    public static let pageSizes = 50...500
+    public static let defaultPageSize = 100
+
+    public let settings: APISettings
+    public var retry: RetryPolicy
+    public var requestTimeout: Duration
+    private let limiter: RateLimiter
+
+    public init(
+        settings: APISettings, retry: RetryPolicy = RetryPolicy(), requestTimeout: Duration = .seconds(30),
+        limiter: RateLimiter = .api
+    ) {
+        self.settings = settings
+        self.retry = retry
+        self.requestTimeout = requestTimeout
+        self.limiter = limiter
+    }
+
+    /// One page of results. Throws `APIError` only.
+    public func search(_ query: SearchQuery, page: Int = 1, perPage: Int = defaultPageSize) async throws(APIError) -> Page {
+        guard let key = settings.key else { throw .noKey }
+        let url = settings.baseURL + "/recordings?" + URLQuery.encode([
+            ("query", query.text), ("key", key), ("per_page", String(perPage)), ("page", String(page)),
+        ])
+        let body = try await fetch(url)
+        do {
+            return try JSONDecoder().decode(Page.self, from: body)
+        } catch {
+            throw .badResponse(reason: "not a page of recordings (\(DecodingProblem.describe(error)))",
+                               firstBytes: ByteSample.firstBytes(body))
+        }
+    }
+
+    /// The recording with this XC number, or nil when there is none.
+    public func recording(number: String) async throws(APIError) -> Recording? {
+        try await search(.number(number), page: 1, perPage: Self.pageSizes.lowerBound).recordings.first
+    }
+
+    private var host: String { URL(string: settings.baseURL)?.host ?? settings.baseURL }
+
+    private func fetch(_ url: String) async throws(APIError) -> Data {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do { try await limiter.waitForSlot() } catch { throw .network(host: host, reason: "cancelled") }
+            let response: HTTPClientResponse
+            let body: ByteBuffer
+            do {
+                var request = HTTPClientRequest(url: url)
+                request.headers.add(name: "Accept", value: "application/json")
+                request.headers.add(name: "User-Agent", value: "chirper")
+                response = try await HTTPClient.chirper.execute(request, timeout: .init(requestTimeout))
+                body = try await response.body.collect(upTo: 64 << 20)
+            } catch {
+                throw .network(host: host, reason: NetworkProblem.describe(error))
+            }
+            let data = Data(body.readableBytesView)
+            let status = Int(response.status.code)
+            switch status {
+            case 200..<300:
+                return data
+            case 401, 403:
+                throw .keyRefused(message: APIErrorBody.message(in: data) ?? "HTTP \(status)")
+            case 400, 404, 422:
+                let message = APIErrorBody.message(in: data) ?? "HTTP \(status)"
+                if APIErrorBody.isAboutKey(data) { throw .keyRefused(message: message) }
+                throw .queryRejected(message: message)
+            case 429, 500..<600:
+                guard attempt < retry.attempts else {
+                    throw status == 429 ? .rateLimited(attempts: attempt) : .server(status: status, attempts: attempt)
+                }
+                let retryAfter = response.headers.first(name: "Retry-After").flatMap(Int.init).map { Duration.seconds($0) }
+                do { try await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: retryAfter)) } catch {
+                    throw .network(host: host, reason: "cancelled")
+                }
+            default:
+                throw .server(status: status, attempts: attempt)
+            }
+        }
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+extension HTTPClient {
+    /// One client for the process: follows redirects (xeno-canto's `file` URLs redirect), gives up on a
+    /// connection after 10 s and on a silent read after 30 s. A global is never deinitialised, so it needs
+    /// no shutdown.
+    public static let chirper = HTTPClient(
+        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+        configuration: .init(
+            redirectConfiguration: .follow(max: 10, allowCycles: false),
+            timeout: .init(connect: .seconds(10), read: .seconds(30)),
+            decompression: .enabled(limit: .ratio(25))))
+}
+
+extension APIErrorBody {
+    static func message(in data: Data) -> String? {
+        guard let body = try? JSONDecoder().decode(APIErrorBody.self, from: data) else { return nil }
+        return body.message.isEmpty ? body.error : body.message
+    }
+
+    static func isAboutKey(_ data: Data) -> Bool {
+        guard let body = try? JSONDecoder().decode(APIErrorBody.self, from: data) else { return false }
+        return (body.error + " " + body.message).lowercased().contains("key")
+    }
+}
+
+/// Percent-encodes query parameters strictly (RFC 3986 unreserved characters only), so `+`, `:` and
+/// quotes in a query arrive as typed.
+public enum URLQuery {
+    private static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    public static func encode(_ items: [(String, String)]) -> String {
+        items.map { name, value in
+            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value)
+        }.joined(separator: "&")
+    }
+}
+
+/// The start of a body, printable, for "bad response" messages.
+public enum ByteSample {
+    public static func firstBytes(_ data: Data, count: Int = 60) -> String {
+        if data.isEmpty { return "(an empty body)" }
+        let text = String(decoding: data.prefix(count), as: UTF8.self)
+        let printable = String(text.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0.isPunctuation || $0.isSymbol || $0 == " ") ? $0 : "·" })
+        return "\"" + printable + (data.count > count ? "…" : "") + "\""
+    }
+}
+
+enum DecodingProblem {
+    static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .dataCorrupted(let context)?:
+            return context.codingPath.isEmpty ? "not JSON" : "bad value at \(path(context.codingPath))"
+        case .keyNotFound(let key, let context)?:
+            return "missing \"\(key.stringValue)\"" + (context.codingPath.isEmpty ? "" : " in \(path(context.codingPath))")
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return "unexpected value at \(path(context.codingPath))"
+        case nil:
+            return "unreadable"
+        @unknown default:
+            return "unreadable"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}
+
+enum NetworkProblem {
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout: return "the connection timed out"
+            case .deadlineExceeded, .readTimeout: return "no answer in time"
+            case .remoteConnectionClosed: return "the server closed the connection"
+            case .redirectLimitReached, .redirectCycleDetected: return "too many redirects"
+            default: return "\(error)"
+            }
+        }
+        let text = String(describing: error)
+        if text.contains("connection refused") || text.contains("Connection refused") { return "connection refused" }
+        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") { return "host name not found" }
+        return text
+    }
+}

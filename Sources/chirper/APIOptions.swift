@@ -1,0 +1,42 @@
+import ArgumentParser
+import XenoCanto
+
+/// The options every command that talks to the API shares.
+struct APIOptions: ParsableArguments {
+    @Option(name: .customLong("api-url"), help: ArgumentHelp(
+        "The API base URL (default \(APISettings.defaultBaseURL); also XC_API_URL).", valueName: "url"))
+    var apiURL: String?
+
+    @Option(help: ArgumentHelp("Your xeno-canto API key (also XC_API_KEY or ~/.config/chirper/config).", valueName: "key"))
+    var key: String?
+
+    func client() -> XenoCantoClient {
+        XenoCantoClient(settings: APISettings.resolve(keyFlag: key, apiURLFlag: apiURL))
+    }
+}
+
+/// Which page of results, and how many per page.
+struct PageOptions: ParsableArguments {
+    @Option(help: "The page of results to show, from 1.")
+    var page: Int = 1
+
+    @Option(name: .customLong("per-page"), help: "Recordings per page, 50 to 500.")
+    var perPage: Int = XenoCantoClient.defaultPageSize
+
+    @Flag(help: "Send the query exactly as typed, without turning bare words into en: tags.")
+    var raw = false
+
+    func validate() throws {
+        guard page >= 1 else { throw ValidationError("--page must be 1 or more.") }
+        guard XenoCantoClient.pageSizes.contains(perPage) else {
+            throw ValidationError("--per-page must be from \(XenoCantoClient.pageSizes.lowerBound) to \(XenoCantoClient.pageSizes.upperBound).")
+        }
+    }
+}
+
+extension APIError {
+    /// Exit 3 for key problems, 4 for everything else the API can do.
+    var failure: CommandFailure {
+        CommandFailure(message: "chirper: " + description, exitCode: isKeyProblem ? .keyProblem : .network)
+    }
+}

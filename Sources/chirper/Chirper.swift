@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+
+/// The `chirper` command: search, listen to and learn about xeno-canto recordings from a terminal.
+@main
+struct Chirper: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Search xeno-canto's bird and wildlife sounds, list them, play them.",
+        discussion: "Exit codes: 0 found, 1 no match, 2 usage, 3 API key problem, 4 network or server, 5 playback failed, 130 interrupted.",
+        version: "0.1.0",
+        subcommands: [Search.self, Info.self, ServeDemo.self])
+
+    /// Runs the command, mapping every failure to the documented exit code and a short message on stderr.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CommandFailure {
+            StandardError.write(failure.message)
+            Foundation.exit(failure.exitCode.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                exit(withError: error)  // --help, --version
+            }
+            StandardError.write(fullMessage(for: error))
+            // Parse and validation errors are usage errors: exit 2, as the README documents.
+            Foundation.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+        }
+    }
+}
+
+/// The exit codes the README documents.
+enum ExitStatus: Int32 {
+    case found = 0
+    case noMatch = 1
+    case usage = 2
+    case keyProblem = 3
+    case network = 4
+    case playbackFailed = 5
+    case interrupted = 130
+}
+
+/// A failure that ends the command with a message for a person and a documented exit code.
+struct CommandFailure: Error {
+    var message: String
+    var exitCode: ExitStatus
+}
+
+enum StandardError {
+    static func write(_ text: String) {
+        guard !text.isEmpty else { return }
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+}
+
+enum StandardOutput {
+    /// Writes and flushes at once: a pipe reader (a test, a script) sees each line as it is printed.
+    static func write(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}

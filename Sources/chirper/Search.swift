@@ -1,0 +1,84 @@
+import ArgumentParser
+import ChirperCore
+import Foundation
+import XenoCanto
+
+extension Chirper {
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search xeno-canto and print one page of results as a table.",
+            discussion: """
+                Bare words search English names (great tit → en:"great tit"); tagged terms pass as typed:
+                sp:"parus major", gen:turdus, cnt:france, type:song, q:A, nr:123456.
+                """)
+
+        @Argument(help: "The query: words and/or v3 tags.")
+        var query: [String]
+
+        @OptionGroup var pages: PageOptions
+        @OptionGroup var api: APIOptions
+
+        @Flag(help: "Print one JSON object per recording per line (NDJSON), for scripts.")
+        var json = false
+
+        func validate() throws {
+            guard !query.joined().trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("Give a query, e.g. chirper search great tit")
+            }
+        }
+
+        func run() async throws {
+            let query = SearchQuery(self.query.joined(separator: " "), raw: pages.raw)
+            var state = ListState.idle
+            let note = ProgressNote()
+            note.show("Searching xeno-canto for \(query)…")
+            await state.run(state.reduce(.searchStarted(query, page: pages.page)), client: api.client(), perPage: pages.perPage)
+            note.clear()
+            try SearchOutput(json: json, width: Terminal.width).finish(state)
+        }
+    }
+}
+
+/// Prints a settled search state and picks the exit code.
+struct SearchOutput {
+    let json: Bool
+    let width: Int
+
+    func finish(_ state: ListState) throws {
+        switch state {
+        case .populated(let listing), .paging(let listing, _):
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                StandardOutput.write(try listing.rows.map { String(decoding: try encoder.encode($0.recording), as: UTF8.self) })
+            } else {
+                StandardOutput.write(ListRenderer.lines(state, width: width))
+            }
+        case .empty:
+            let text = ListRenderer.footer(state)
+            if json { StandardError.write(text.joined(separator: "\n")) } else { StandardOutput.write(text) }
+            throw CommandFailure(message: "", exitCode: .noMatch)
+        case .error(let failure):
+            throw failure.reason.failure
+        case .idle, .loading:
+            throw CommandFailure(message: "chirper: the search did not finish", exitCode: .network)
+        }
+    }
+}
+
+extension ListState {
+    /// Runs an effect of the reducer against the live client and feeds the answer back in.
+    mutating func run(_ effect: ListEffect, client: XenoCantoClient, perPage: Int) async {
+        switch effect {
+        case .none:
+            return
+        case .fetch(let query, let page):
+            do {
+                let result = try await client.search(query, page: page, perPage: perPage)
+                reduce(.pageLoaded(query, result))
+            } catch {
+                reduce(.pageFailed(query, page: page, error))
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What the program knows about the terminal, in one place: whether a stream is a TTY, its width,
+/// whether escape codes are welcome, and every escape sequence it writes.
+enum Terminal {
+    static func isTTY(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// Escape codes only on a TTY whose TERM is not "dumb", and never when NO_COLOR… is about colour only.
+    static func allowsEscapes(_ descriptor: Int32) -> Bool {
+        isTTY(descriptor) && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    /// Columns of the terminal on stdout; else $COLUMNS; else 100.
+    static var width: Int {
+        var size = winsize()
+        if isTTY(STDOUT_FILENO), ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return Int(size.ws_col)
+        }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            return columns
+        }
+        return 100
+    }
+
+    enum Escape {
+        static let clearLine = "\r\u{1B}[2K"
+        static let hideCursor = "\u{1B}[?25l"
+        static let showCursor = "\u{1B}[?25h"
+    }
+}
+
+/// A one-line "Searching…" note on stderr while the first answer is awaited; nothing when stderr is
+/// not a terminal, so pipes and logs get no escape codes.
+struct ProgressNote {
+    let enabled = Terminal.allowsEscapes(STDERR_FILENO)
+
+    func show(_ text: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data((Terminal.Escape.clearLine + text).utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data(Terminal.Escape.clearLine.utf8))
+    }
+}
