@@ -54,7 +54,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["XenoCanto", "DemoCatalog"]),
+            dependencies: ["XenoCanto", "DemoCatalog", "ChirperCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

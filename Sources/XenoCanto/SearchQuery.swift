@@ -29,7 +29,7 @@ public struct SearchQuery: Sendable, Equatable, Hashable, CustomStringConvertibl
         }
         guard !bare.isEmpty else { return tagged.joined(separator: " ") }
         let words = bare.joined(separator: " ")
-        let english = "en:" + (bare.count > 1 ? "\"\(words)\"" : words)
+        let english = "en:" + (words.contains(" ") ? "\"\(words)\"" : words)
         return ([english] + tagged).joined(separator: " ")
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Runs the built `chirper` binary as a user would, with a clean environment (no key, no config file
+/// unless a test gives one) and a time limit, and captures what it printed and how it exited.
+struct ChirperProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var timedOut: Bool
+    }
+
+    /// `.build/<triple>/debug/chirper`: beside the test bundle that runs us.
+    static let binary: URL = {
+        if let override = ProcessInfo.processInfo.environment["CHIRPER_BIN"] { return URL(fileURLWithPath: override) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("chirper")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/chirper")
+    }()
+
+    /// A home of its own for each run: no config file, no cache from another test.
+    static func environment(extra: [String: String]) -> [String: String] {
+        let inherited = ProcessInfo.processInfo.environment
+        var environment: [String: String] = [:]
+        for name in ["PATH", "PULSE_RUNTIME_PATH", "PULSE_SERVER", "LANG", "LC_ALL", "TMPDIR"] {
+            if let value = inherited[name] { environment[name] = value }
+        }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-home-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        environment["HOME"] = home.path
+        environment["XDG_CACHE_HOME"] = TestCatalog.audioDirectory.deletingLastPathComponent().deletingLastPathComponent().path
+        environment["COLUMNS"] = "120"
+        return environment.merging(extra) { $1 }
+    }
+
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 60) async throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = environment(extra: extra)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                process.terminate()
+                try await Task.sleep(for: .milliseconds(200))
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                break
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+            timedOut: timedOut)
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+@testable import XenoCanto
+
+@Suite("Turning what people type into v3 queries")
+struct QueryTests {
+    @Test(arguments: [
+        ("great tit", "en:\"great tit\""),
+        ("blackbird", "en:blackbird"),
+        ("great tit cnt:france", "en:\"great tit\" cnt:france"),
+        ("sp:\"parus major\" q:A", "sp:\"parus major\" q:A"),
+        ("gen:turdus cnt:\"united kingdom\"", "gen:turdus cnt:\"united kingdom\""),
+        ("\"song thrush\" type:song", "en:\"song thrush\" type:song"),
+        ("  nr:123  ", "nr:123"),
+    ])
+    func bareWordsBecomeEnglishNameTags(typed: String, sent: String) {
+        #expect(SearchQuery(typed).text == sent)
+    }
+
+    @Test func rawQueriesPassAsTyped() {
+        #expect(SearchQuery("great tit", raw: true).text == "great tit")
+    }
+
+    @Test func tokensRespectQuotes() {
+        #expect(QueryTokenizer.tokens("sp:\"parus major\" dawn") == [.tagged("sp:\"parus major\""), .bare("dawn")])
+        #expect(QueryTokenizer.split("sp:\"parus major\"")! == ("sp", "parus major"))
+        #expect(QueryTokenizer.split("CNT:France")! == ("cnt", "France"))
+    }
+
+    @Test(arguments: [("123456", true), ("XC123456", true), ("xc123456", true), ("https://xeno-canto.org/123456", true),
+                      ("song.mp3", false), ("http://example.org/a.mp3", false), ("12ab", false)])
+    func recordingNumbers(text: String, isNumber: Bool) {
+        #expect(RecordingNumber.isNumber(text) == isNumber)
+        if isNumber { #expect(RecordingNumber.digits(text) == "123456") }
+    }
+
+    @Test func queryParametersAreStrictlyEncoded() {
+        #expect(URLQuery.encode([("query", "sp:\"parus major\" q:A+"), ("page", "2")])
+            == "query=sp%3A%22parus%20major%22%20q%3AA%2B&page=2")
+    }
+}
+
+@Suite("Where the key and API URL come from")
+struct SettingsTests {
+    @Test func configFileFormat() {
+        let values = ConfigFile.parse("""
+            # my chirper settings
+            key = abc123   # from xeno-canto.org/account
+            api-url="http://127.0.0.1:8080/api/3"
+            junk line
+            """)
+        #expect(values == ["key": "abc123", "api-url": "http://127.0.0.1:8080/api/3"])
+    }
+
+    @Test func flagBeatsEnvironmentBeatsFile() {
+        let environment = ["XC_API_KEY": "from-env", "XDG_CONFIG_HOME": "/nonexistent", "HOME": "/nonexistent"]
+        #expect(APISettings.resolve(keyFlag: "from-flag", apiURLFlag: nil, environment: environment).key == "from-flag")
+        #expect(APISettings.resolve(keyFlag: nil, apiURLFlag: nil, environment: environment).key == "from-env")
+        #expect(APISettings.resolve(keyFlag: "  ", apiURLFlag: nil, environment: [:]).key == nil)
+        #expect(APISettings.resolve(keyFlag: nil, apiURLFlag: "http://x/api/3/", environment: environment).baseURL == "http://x/api/3")
+    }
+
+    @Test func errorMessagesNeverCarryTheKey() {
+        let errors: [APIError] = [.noKey, .keyRefused(message: "bad"), .rateLimited(attempts: 3), .server(status: 500, attempts: 3),
+                                  .badResponse(reason: "not JSON", firstBytes: "\"<html>\""), .network(host: "127.0.0.1", reason: "refused")]
+        for error in errors { #expect(!error.description.contains("key=")) }
+        #expect(APIError.noKey.description.contains("No API key: set XC_API_KEY or pass --key"))
+    }
+
+    @Test func retryDelaysBackOffAndHonourRetryAfter() {
+        let policy = XenoCantoClient.RetryPolicy(attempts: 4, firstDelay: .seconds(1), longestDelay: .seconds(10))
+        #expect(policy.delay(afterAttempt: 1, retryAfter: nil) == .seconds(1))
+        #expect(policy.delay(afterAttempt: 3, retryAfter: nil) == .seconds(4))
+        #expect(policy.delay(afterAttempt: 1, retryAfter: .seconds(5)) == .seconds(5))
+        #expect(policy.delay(afterAttempt: 1, retryAfter: .seconds(500)) == .seconds(10))
+    }
+}
