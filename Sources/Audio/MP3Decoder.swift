@@ -1,0 +1,149 @@
+import CMPG123
+
+/// libmpg123's feed API: bytes go in as they arrive, PCM comes out. The only code that touches CMPG123.
+/// It owns its handle, which is freed exactly once, when the decoder goes away.
+public struct MP3Decoder: ~Copyable {
+    /// What one call to `decode` produced.
+    public enum Output: Equatable {
+        /// `byteCount` bytes of PCM in the caller's buffer.
+        case pcm(byteCount: Int)
+        /// The stream (re)announced its format; PCM that follows is in it.
+        case newFormat(AudioFormat)
+        /// Everything fed so far is decoded: feed more, or finish.
+        case needMore
+    }
+
+    /// Every rate xeno-canto serves (MPEG 1, 2 and 2.5), all decoded to 16-bit mono or stereo.
+    static let rates = [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]
+    /// Bytes fed without a frame found before the input is declared not to be MP3.
+    static let giveUpWithoutFormatAfter = 512 * 1024
+
+    private let handle: OpaquePointer
+    public private(set) var format: AudioFormat?
+    /// Frames (samples per channel) decoded so far, across format changes.
+    public private(set) var framesDecoded = 0
+    public private(set) var bytesFed = 0
+
+    public init() throws(DecoderError) {
+        var code: Int32 = 0
+        guard let handle = mpg123_new(nil, &code) else { throw DecoderError(code: code, call: "mpg123_new") }
+        do {
+            try Self.configure(handle)
+        } catch {
+            mpg123_delete(handle)
+            throw error
+        }
+        self.handle = handle
+    }
+
+    /// 16-bit output at every rate, quiet, in feed mode.
+    private static func configure(_ handle: OpaquePointer) throws(DecoderError) {
+        func check(_ code: Int32, _ call: String) throws(DecoderError) {
+            guard code == MPG123_OK.rawValue else { throw DecoderError(code: code, call: call) }
+        }
+        // Quiet: libmpg123 would otherwise print resync warnings on our stderr.
+        try check(mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue), 0), "mpg123_param2")
+        try check(mpg123_format_none(handle), "mpg123_format_none")
+        let channels = Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue)
+        for rate in rates {
+            try check(mpg123_format(handle, rate, channels, Int32(MPG123_ENC_SIGNED_16.rawValue)), "mpg123_format")
+        }
+        try check(mpg123_open_feed(handle), "mpg123_open_feed")
+    }
+
+    deinit {
+        mpg123_delete(handle)
+    }
+
+    /// Tells the decoder the whole stream's size, so it can estimate the duration without a Xing header.
+    public func setStreamSize(_ bytes: Int) {
+        _ = mpg123_set_filesize(handle, bytes)
+    }
+
+    /// Hands bytes to the decoder. They are copied; the buffer can be reused at once.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(DecoderError) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        try check(mpg123_feed(handle, base.assumingMemoryBound(to: UInt8.self), bytes.count), "mpg123_feed")
+        bytesFed += bytes.count
+        if format == nil && bytesFed > Self.giveUpWithoutFormatAfter {
+            throw DecoderError.notMPEGAudio(bytesSeen: bytesFed)
+        }
+    }
+
+    /// Decodes what it can into `buffer`.
+    public mutating func decode(into buffer: UnsafeMutableRawBufferPointer) throws(DecoderError) -> Output {
+        var done = 0
+        let code = mpg123_read(handle, buffer.baseAddress, buffer.count, &done)
+        if let format, done > 0 { framesDecoded += done / format.bytesPerFrame }
+        switch code {
+        case MPG123_OK.rawValue:
+            return .pcm(byteCount: done)
+        case MPG123_NEED_MORE.rawValue:
+            return done > 0 ? .pcm(byteCount: done) : .needMore
+        case MPG123_NEW_FORMAT.rawValue:
+            var rate = 0
+            var channels: Int32 = 0
+            var encoding: Int32 = 0
+            try check(mpg123_getformat(handle, &rate, &channels, &encoding), "mpg123_getformat")
+            let newFormat = AudioFormat(sampleRate: rate, channels: Int(channels))
+            format = newFormat
+            return .newFormat(newFormat)
+        case MPG123_DONE.rawValue:
+            return done > 0 ? .pcm(byteCount: done) : .needMore
+        default:
+            throw DecoderError(code: code, call: "mpg123_read", message: plainError(mpg123_errcode(handle)))
+        }
+    }
+
+    /// The stream's length in seconds, when a Xing/Info header or the stream size says.
+    public var duration: Double? {
+        guard let format else { return nil }
+        let frames = mpg123_length(handle)
+        return frames > 0 ? Double(frames) / Double(format.sampleRate) : nil
+    }
+
+    /// Call when the input has ended: says whether the stream was whole.
+    public func finish() throws(DecoderError) {
+        guard format != nil else {
+            throw bytesFed == 0 ? DecoderError.emptyStream : DecoderError.notMPEGAudio(bytesSeen: bytesFed)
+        }
+        // A file cut short decodes fewer samples than its LAME/Xing header announced. Allow two frames of
+        // slack for encoder padding.
+        let announced = mpg123_length(handle)
+        if announced > 0 && framesDecoded + 2 * 1152 < announced {
+            throw DecoderError.truncated(framesDecoded: framesDecoded, framesAnnounced: announced)
+        }
+    }
+
+    private func check(_ code: Int32, _ call: String) throws(DecoderError) {
+        guard code == MPG123_OK.rawValue else {
+            throw DecoderError(code: code, call: call, message: plainError(code == MPG123_ERR.rawValue ? mpg123_errcode(handle) : code))
+        }
+    }
+}
+
+private func plainError(_ code: Int32) -> String {
+    mpg123_plain_strerror(code).map { String(cString: $0) } ?? "error \(code)"
+}
+
+/// A libmpg123 failure: the raw code, the library's message and the call that failed, or one of the
+/// stream problems the decoder finds itself.
+public enum DecoderError: Error, Equatable, CustomStringConvertible {
+    case library(code: Int32, call: String, message: String)
+    case notMPEGAudio(bytesSeen: Int)
+    case emptyStream
+    case truncated(framesDecoded: Int, framesAnnounced: Int)
+
+    init(code: Int32, call: String, message: String? = nil) {
+        self = .library(code: code, call: call, message: message ?? plainError(code))
+    }
+
+    public var description: String {
+        switch self {
+        case .library(let code, let call, let message): return "\(call) failed: \(message) (\(code))"
+        case .notMPEGAudio(let bytes): return "not an MP3 stream: no MPEG audio frame in \(bytes) bytes"
+        case .emptyStream: return "not an MP3 stream: the file is empty"
+        case .truncated: return "stream ended inside the recording: the file is truncated"
+        }
+    }
+}

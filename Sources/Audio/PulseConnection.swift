@@ -1,0 +1,97 @@
+import CPulseAudio
+
+/// A connection to a PulseAudio server: a `pa_threaded_mainloop` and its `pa_context`. With
+/// `PulseStream`, the only code that touches CPulseAudio.
+///
+/// `@unchecked Sendable`, and why that is safe: the handles are created in `init` and freed in `deinit`
+/// only; every other use of them happens between `pa_threaded_mainloop_lock` and `unlock`, which is how
+/// libpulse makes a context usable from any thread. The C callbacks capture nothing and only signal the
+/// mainloop, whose pointer they get as `userdata`.
+public final class PulseConnection: @unchecked Sendable {
+    let mainloop: OpaquePointer
+    let context: OpaquePointer
+
+    /// Connects to `server` (nil: the default server, as `PULSE_SERVER` or the runtime folder says).
+    /// Fails at once, never hangs, when no daemon answers.
+    public init(server: String? = nil, applicationName: String = "chirper") throws(PulseError) {
+        guard let mainloop = pa_threaded_mainloop_new() else { throw PulseError(call: "pa_threaded_mainloop_new", code: 0) }
+        guard let context = pa_context_new(pa_threaded_mainloop_get_api(mainloop), applicationName) else {
+            pa_threaded_mainloop_free(mainloop)
+            throw PulseError(call: "pa_context_new", code: 0)
+        }
+        self.mainloop = mainloop
+        self.context = context
+        pa_context_set_state_callback(context, { _, userdata in
+            pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
+        }, UnsafeMutableRawPointer(mainloop))
+
+        guard pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else {
+            throw PulseError.notRunning(reason: String(cString: pa_strerror(pa_context_errno(context))))
+        }
+        guard pa_threaded_mainloop_start(mainloop) >= 0 else { throw PulseError(call: "pa_threaded_mainloop_start", code: 0) }
+        lock()
+        defer { unlock() }
+        while true {
+            let state = pa_context_get_state(context)
+            if state == PA_CONTEXT_READY { break }
+            guard PA_CONTEXT_IS_GOOD(state) != 0 else {
+                throw PulseError.notRunning(reason: String(cString: pa_strerror(pa_context_errno(context))))
+            }
+            pa_threaded_mainloop_wait(mainloop)
+        }
+    }
+
+    deinit {
+        pa_threaded_mainloop_stop(mainloop)
+        pa_context_set_state_callback(context, nil, nil)
+        pa_context_disconnect(context)
+        pa_context_unref(context)
+        pa_threaded_mainloop_free(mainloop)
+    }
+
+    func lock() { pa_threaded_mainloop_lock(mainloop) }
+    func unlock() { pa_threaded_mainloop_unlock(mainloop) }
+    /// Sleeps until a callback signals. Call with the lock held.
+    func wait() { pa_threaded_mainloop_wait(mainloop) }
+    func signal() { pa_threaded_mainloop_signal(mainloop, 0) }
+
+    /// The context's last error as libpulse words it. Call with the lock held.
+    func lastError(_ call: String) -> PulseError {
+        let code = pa_context_errno(context)
+        if PA_CONTEXT_IS_GOOD(pa_context_get_state(context)) == 0 {
+            return .connectionLost(reason: String(cString: pa_strerror(code)))
+        }
+        return PulseError(call: call, code: code)
+    }
+
+    /// Whether the server is still there. Call with the lock held.
+    var isConnected: Bool { PA_CONTEXT_IS_GOOD(pa_context_get_state(context)) != 0 }
+}
+
+/// A libpulse failure, with the call, the raw code and libpulse's own message.
+public enum PulseError: Error, Equatable, Sendable, CustomStringConvertible {
+    case call(name: String, code: Int32, message: String)
+    /// No server answered.
+    case notRunning(reason: String)
+    /// The server went away while we played.
+    case connectionLost(reason: String)
+    /// The device asked for does not exist.
+    case noSuchDevice(String)
+    /// We stopped the stream ourselves.
+    case cancelled
+
+    init(call: String, code: Int32) {
+        self = .call(name: call, code: code, message: String(cString: pa_strerror(code)))
+    }
+
+    public var description: String {
+        switch self {
+        case .call(let name, let code, let message): return "\(name) failed: \(message) (\(code))"
+        case .notRunning(let reason):
+            return "PulseAudio is not running (\(reason)). Start it with `pulseaudio --start`, or run `make demo`, which starts one with a null sink."
+        case .connectionLost(let reason): return "the PulseAudio server went away (\(reason))"
+        case .noSuchDevice(let name): return "no PulseAudio sink named \"\(name)\" (see `pactl list short sinks`)"
+        case .cancelled: return "stopped"
+        }
+    }
+}

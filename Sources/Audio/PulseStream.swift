@@ -1,0 +1,164 @@
+import CPulseAudio
+
+/// One playback stream on a `PulseConnection`, in one sample format. Writes block (on the mainloop's
+/// condition, not by polling) until the server has room: that is the flow control. Pause is a cork, volume
+/// is the stream's own volume, and the server going away ends every wait with an error.
+///
+/// `@unchecked Sendable` for the same reason as `PulseConnection`: the handle and `cancelled` are used
+/// only with the connection's mainloop lock held.
+public final class PulseStream: @unchecked Sendable {
+    public let format: AudioFormat
+    private let connection: PulseConnection
+    private let stream: OpaquePointer
+    private var cancelled = false
+    /// PA_VOLUME_NORM: 100 %.
+    static let fullVolume: UInt32 = 0x10000
+
+    /// Opens a stream to `device` (nil: the default sink) and waits until it is ready.
+    /// Latency: a 100 ms target buffer and playback that starts once 40 ms are queued.
+    public init(connection: PulseConnection, format: AudioFormat, name: String, device: String? = nil, volume: Double? = nil) throws(PulseError) {
+        self.format = format
+        self.connection = connection
+        var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
+        connection.lock()
+        defer { connection.unlock() }
+        guard let stream = pa_stream_new(connection.context, name, &spec, nil) else {
+            throw connection.lastError("pa_stream_new")
+        }
+        self.stream = stream
+        let mainloop = UnsafeMutableRawPointer(connection.mainloop)
+        pa_stream_set_state_callback(stream, { _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+        pa_stream_set_write_callback(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+
+        var attributes = pa_buffer_attr(
+            maxlength: UInt32.max, tlength: UInt32(format.bytes(milliseconds: 100)),
+            prebuf: UInt32(format.bytes(milliseconds: 40)), minreq: UInt32.max, fragsize: UInt32.max)
+        let flags = pa_stream_flags_t(PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
+        var volumes = pa_cvolume()
+        if let volume {
+            pa_cvolume_set(&volumes, UInt32(format.channels), UInt32(Double(Self.fullVolume) * min(1, max(0, volume))))
+        }
+        let connected = volume == nil
+            ? pa_stream_connect_playback(stream, device, &attributes, flags, nil, nil)
+            : pa_stream_connect_playback(stream, device, &attributes, flags, &volumes, nil)
+        guard connected >= 0 else {
+            throw connection.lastError("pa_stream_connect_playback")
+        }
+        while true {
+            let state = pa_stream_get_state(stream)
+            if state == PA_STREAM_READY { break }
+            guard PA_STREAM_IS_GOOD(state) != 0 else {
+                let error = connection.lastError("pa_stream_connect_playback")
+                if case .call(_, let code, _) = error, code == PA_ERR_NOENTITY.rawValue, let device { throw .noSuchDevice(device) }
+                throw error
+            }
+            connection.wait()
+        }
+    }
+
+    deinit {
+        connection.lock()
+        pa_stream_set_state_callback(stream, nil, nil)
+        pa_stream_set_write_callback(stream, nil, nil)
+        pa_stream_disconnect(stream)
+        pa_stream_unref(stream)
+        connection.unlock()
+    }
+
+    /// Writes all of `bytes`, waiting for room as the server plays. Returns early only by throwing.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(PulseError) {
+        guard var next = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        connection.lock()
+        defer { connection.unlock() }
+        while remaining > 0 {
+            try checkUsable()
+            let writable = pa_stream_writable_size(stream)
+            if writable == Int.max || writable == -1 { throw connection.lastError("pa_stream_writable_size") }
+            if writable == 0 {
+                connection.wait()
+                continue
+            }
+            let count = min(writable, remaining)
+            guard pa_stream_write(stream, next, count, nil, 0, PA_SEEK_RELATIVE) >= 0 else {
+                throw connection.lastError("pa_stream_write")
+            }
+            next += count
+            remaining -= count
+        }
+    }
+
+    /// Waits until everything written has been played, so the last 200 ms are heard.
+    public func drain() throws(PulseError) {
+        try run("pa_stream_drain") { stream, mainloop in
+            pa_stream_drain(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+        }
+    }
+
+    /// Starts playback of what is queued even when less than the start-up buffer is there.
+    public func trigger() throws(PulseError) {
+        try run("pa_stream_trigger") { stream, mainloop in
+            pa_stream_trigger(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+        }
+    }
+
+    /// Pause (cork) or resume (uncork) without losing what is queued.
+    public func setPaused(_ paused: Bool) throws(PulseError) {
+        try run("pa_stream_cork") { stream, mainloop in
+            pa_stream_cork(stream, paused ? 1 : 0, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+        }
+    }
+
+    /// Sets this stream's volume, 0...1 of full.
+    public func setVolume(_ volume: Double) throws(PulseError) {
+        var volumes = pa_cvolume()
+        pa_cvolume_set(&volumes, UInt32(format.channels), UInt32(Double(Self.fullVolume) * min(1, max(0, volume))))
+        try run("pa_context_set_sink_input_volume") { stream, mainloop in
+            pa_context_set_sink_input_volume(
+                pa_stream_get_context(stream), pa_stream_get_index(stream), &volumes,
+                { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+        }
+    }
+
+    /// Seconds of this stream the listener has heard (the server's clock, latency taken off).
+    public var playedSeconds: Double {
+        connection.lock()
+        defer { connection.unlock() }
+        var microseconds: pa_usec_t = 0
+        guard pa_stream_get_time(stream, &microseconds) >= 0 else { return 0 }
+        return Double(microseconds) / 1_000_000
+    }
+
+    /// Ends any wait in progress (a write or a drain) with `PulseError.cancelled`; later calls fail too.
+    public func cancel() {
+        connection.lock()
+        cancelled = true
+        connection.signal()
+        connection.unlock()
+    }
+
+    /// Runs an operation and waits for it to finish, the server to go away, or a cancel.
+    private func run(_ call: String, _ start: (OpaquePointer, UnsafeMutableRawPointer) -> OpaquePointer?) throws(PulseError) {
+        connection.lock()
+        defer { connection.unlock() }
+        try checkUsable()
+        guard let operation = start(stream, UnsafeMutableRawPointer(connection.mainloop)) else { throw connection.lastError(call) }
+        defer { pa_operation_unref(operation) }
+        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING {
+            do { try checkUsable() } catch {
+                pa_operation_cancel(operation)
+                throw error
+            }
+            connection.wait()
+        }
+        try checkUsable()
+    }
+
+    /// Call with the lock held.
+    private func checkUsable() throws(PulseError) {
+        if cancelled { throw .cancelled }
+        guard connection.isConnected, PA_STREAM_IS_GOOD(pa_stream_get_state(stream)) != 0 else {
+            throw connection.lastError("pa_stream")
+        }
+    }
+}

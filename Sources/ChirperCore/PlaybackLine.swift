@@ -1,0 +1,54 @@
+import XenoCanto
+
+/// The one-line status of a playing row: "buffering 42%", "▶ 0:07 / 0:21 ━━━━━━━──────".
+public enum PlaybackLine {
+    public static func render(_ state: PlaybackState, width: Int) -> String {
+        let line: String
+        switch state {
+        case .idle:
+            line = ""
+        case .buffering(let progress):
+            line = "buffering" + (progress.map { " \(Int(($0 * 100).rounded()))%" } ?? "…")
+        case .playing(let position):
+            line = "▶ " + timeAndBar(position, width: width - 2)
+        case .paused(let position):
+            line = "‖ " + timeAndBar(position, width: width - 11) + "  (paused)"
+        case .failed(let error):
+            line = "✗ " + error.description
+        }
+        return TextWidth.truncate(line, to: width)
+    }
+
+    static func timeAndBar(_ position: PlaybackPosition, width: Int) -> String {
+        let elapsed = RecordingLength.format(position.elapsed)
+        guard let duration = position.duration, let fraction = position.fraction else { return elapsed }
+        let times = elapsed + " / " + RecordingLength.format(duration)
+        let barWidth = min(30, width - times.count - 1)
+        guard barWidth >= 5 else { return times }
+        let filled = Int((fraction * Double(barWidth)).rounded())
+        return times + " " + String(repeating: "━", count: filled) + String(repeating: "─", count: barWidth - filled)
+    }
+}
+
+/// Licence URLs as people cite them: "//creativecommons.org/licenses/by-nc-sa/4.0/" → "CC BY-NC-SA 4.0".
+public enum LicenceName {
+    public static func short(_ url: String?) -> String? {
+        guard let url else { return nil }
+        let parts = url.split(separator: "/").map(String.init)
+        guard let index = parts.firstIndex(of: "licenses"), parts.count > index + 2 else { return url }
+        return "CC " + parts[index + 1].uppercased() + " " + parts[index + 2]
+    }
+}
+
+/// The header line before a recording plays: XC number, names, recordist, licence.
+public enum RecordingHeader {
+    public static func line(_ recording: Recording) -> String {
+        var parts = ["XC" + recording.id]
+        let names = [recording.englishName, recording.scientificName.isEmpty ? nil : "(\(recording.scientificName))"].compactMap { $0 }
+        if !names.isEmpty { parts.append(names.joined(separator: " ")) }
+        if let length = recording.length { parts.append(length) }
+        if let recordist = recording.recordist { parts.append(recordist) }
+        if let licence = LicenceName.short(recording.licence) { parts.append(licence) }
+        return parts.joined(separator: " · ")
+    }
+}

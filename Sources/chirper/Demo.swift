@@ -1,0 +1,35 @@
+import ArgumentParser
+import Audio
+import ChirperCore
+import DemoCatalog
+import Foundation
+import XenoCanto
+
+extension Chirper {
+    struct Demo: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search and play the built-in demo catalog: no key, no internet.")
+
+        @Argument(help: "The query to search the demo catalog with.")
+        var query: [String] = ["cnt:france", "type:song"]
+
+        @OptionGroup var audio: AudioOptions
+
+        func run() async throws {
+            let server: DemoServer
+            do { server = try await DemoServer() } catch {
+                throw CommandFailure(message: "chirper: \(error)", exitCode: .network)
+            }
+            StandardOutput.write(["Demo catalog on \(server.apiURL) (key \"\(server.configuration.key)\")", ""])
+            let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: server.configuration.key))
+            let query = SearchQuery(self.query.joined(separator: " "))
+            var state = ListState.idle
+            await state.run(state.reduce(.searchStarted(query, page: 1)), client: client, perPage: XenoCantoClient.pageSizes.lowerBound)
+            try SearchOutput(json: false, width: Terminal.width).finish(state)
+            guard let first = state.listing?.rows.first(where: { $0.recording.isPlayable })?.recording, let url = first.audioURL else { return }
+            StandardOutput.write(["", "Playing the first result:", RecordingHeader.line(first)])
+            try await Chirper.play(.url(url), name: "XC" + first.id, duration: first.duration, options: audio.playerOptions)
+            await server.stop()
+        }
+    }
+}
