@@ -54,7 +54,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["XenoCanto", "DemoCatalog", "ChirperCore"]),
+            dependencies: ["XenoCanto", "DemoCatalog", "ChirperCore", "Audio"]),
     ],
     swiftLanguageModes: [.v6]
 )

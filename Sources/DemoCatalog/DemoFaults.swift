@@ -13,6 +13,20 @@ public final class DemoFaults: Sendable {
         case delay(Duration)
     }
 
+    /// What a recording's audio URL serves instead of its MP3.
+    public enum AudioFault: Sendable, Equatable {
+        /// An HTML page with status 200, as a misconfigured mirror might send.
+        case html
+        /// A 200 with no body.
+        case empty
+        /// Only the first part of the file, with a Content-Length that says so (a file cut short on disk).
+        case truncated(fraction: Double)
+        /// The announced length, but the connection closes after this part (a dropped connection).
+        case closeMidFile(fraction: Double)
+        /// HTTP 404.
+        case notFound
+    }
+
     /// One request as the server saw it.
     public struct LoggedRequest: Sendable {
         public var path: String
@@ -25,6 +39,7 @@ public final class DemoFaults: Sendable {
         var queued: [APIFault] = []
         var always: APIFault?
         var extraPage = false
+        var audio: [String: AudioFault] = [:]
         var log: [LoggedRequest] = []
     }
 
@@ -46,6 +61,13 @@ public final class DemoFaults: Sendable {
     public func reportExtraPage(_ on: Bool = true) {
         state.withLock { $0.extraPage = on }
     }
+
+    /// Recording `id`'s audio misbehaves this way until cleared with nil.
+    public func audio(_ id: String, _ fault: AudioFault?) {
+        state.withLock { $0.audio[id] = fault }
+    }
+
+    func audioFault(_ id: String) -> AudioFault? { state.withLock { $0.audio[id] } }
 
     public var requests: [LoggedRequest] { state.withLock { $0.log } }
 

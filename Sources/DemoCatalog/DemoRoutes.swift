@@ -101,7 +101,22 @@ final class DemoRoutes: Sendable {
         guard name.hasPrefix("XC"), name.hasSuffix(".mp3"), let spec = configuration.catalog.entry(id: id)?.audio else {
             return Response(status: .notFound, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>not found</html>")))
         }
-        let bytes = try Data(contentsOf: try await audio.file(for: spec))
+        var bytes = try Data(contentsOf: try await audio.file(for: spec))
+        var announced: Int?
+        switch faults.audioFault(id) {
+        case nil: break
+        case .html?:
+            return Response(status: .ok, headers: [.contentType: "audio/mpeg"], body: .init(byteBuffer: ByteBuffer(string: "<!DOCTYPE html><html><body>Sound not available</body></html>")))
+        case .empty?:
+            return Response(status: .ok, headers: [.contentType: "audio/mpeg", .contentLength: "0"], body: .init())
+        case .notFound?:
+            return Response(status: .notFound, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>not found</html>")))
+        case .truncated(let fraction)?:
+            bytes = bytes.prefix(Int(Double(bytes.count) * fraction))
+        case .closeMidFile(let fraction)?:
+            announced = bytes.count
+            bytes = bytes.prefix(Int(Double(bytes.count) * fraction))
+        }
         var range = 0..<bytes.count
         var status = HTTPResponse.Status.ok
         var headers: HTTPFields = [.contentType: "audio/mpeg", .acceptRanges: "bytes"]
@@ -110,15 +125,17 @@ final class DemoRoutes: Sendable {
             status = .partialContent
             headers[.contentRange] = "bytes \(asked.lowerBound)-\(asked.upperBound - 1)/\(bytes.count)"
         }
-        headers[.contentLength] = String(range.count)
+        headers[.contentLength] = String(announced ?? range.count)
         let body = bytes[range]
-        return Response(status: status, headers: headers, body: .init(contentLength: range.count) { writer in
+        let dropsConnection = announced != nil
+        return Response(status: status, headers: headers, body: .init(contentLength: announced ?? range.count) { writer in
             var offset = body.startIndex
             while offset < body.endIndex {
                 let end = min(body.endIndex, offset + 16_384)
                 try await writer.write(ByteBuffer(bytes: body[offset..<end]))
                 offset = end
             }
+            if dropsConnection { throw CancellationError() }  // drop the connection short of the announced length
             try await writer.finish(nil)
         })
     }

@@ -58,9 +58,7 @@ struct ChirperProcess {
         while process.isRunning {
             if Date() > deadline {
                 timedOut = true
-                process.terminate()
-                try await Task.sleep(for: .milliseconds(200))
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                kill(process.processIdentifier, SIGKILL)
                 break
             }
             try await Task.sleep(for: .milliseconds(20))

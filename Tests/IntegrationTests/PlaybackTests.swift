@@ -1,0 +1,172 @@
+import Audio
+import ChirperCore
+import DemoCatalog
+import Foundation
+import Testing
+import XenoCanto
+
+/// Playback through the real PulseAudio daemon that `make test` starts (null sink), verified by
+/// recording the sink's monitor. Serialized: they share the sink.
+@Suite("Playing through PulseAudio", .serialized)
+struct PlaybackTests {
+    static func mp3(_ spec: AudioSpec) async throws -> URL {
+        try await DemoAudioStore(directory: TestCatalog.audioDirectory).file(for: spec)
+    }
+
+    @Test func a440HzToneIsHeardAt440HzForItsLength() async throws {
+        let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 440), sampleRate: 44_100, channels: 1, seconds: 3))
+        let recorder = try MonitorRecorder()
+        let result = try await ChirperProcess.run(["play", file.path])
+        let heard = HeardSound(samples: try await recorder.stop())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(abs(heard.hertz - 440) <= 5, "heard \(heard.hertz) Hz")
+        #expect(abs(heard.audibleSeconds - 3) <= 0.3, "heard \(heard.audibleSeconds) s")
+        #expect(result.stdout.contains("playing (0:03)"))
+    }
+
+    /// Catalog recordings with a steady tone at each rate, mono and stereo, played by XC number over HTTP
+    /// (the API lookup, then the file URL's 302 redirect).
+    @Test(arguments: [(22_050, 1), (24_000, 2), (48_000, 1), (48_000, 2), (32_000, 1), (44_100, 2)])
+    func catalogRecordingsPlayAtTheirPitch(rate: Int, channels: Int) async throws {
+        let entry = try #require(DemoRecordings.builtIn.entries.first {
+            guard let audio = $0.audio, case .tone = audio.shape else { return false }
+            return audio.sampleRate == rate && audio.channels == channels && audio.seconds <= 12
+        }, "a \(rate) Hz \(channels)-channel tone in the catalog")
+        let server = try await TestCatalog.start()
+        defer { Task { await server.stop() } }
+        _ = try await server.audio.file(for: entry.audio!)  // encode before timing starts
+        let recorder = try MonitorRecorder()
+        let result = try await ChirperProcess.run(["play", entry.recording.id] + server.api)
+        let heard = HeardSound(samples: try await recorder.stop())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("XC\(entry.recording.id) · \(entry.recording.englishName!)"))
+        #expect(abs(heard.hertz - entry.audio!.hertz!) <= 5, "heard \(heard.hertz) Hz, wanted \(entry.audio!.hertz!)")
+        #expect(abs(heard.audibleSeconds - entry.audio!.seconds) <= entry.audio!.seconds * 0.1 + 0.1)
+        #expect(server.faults.requests.contains { $0.path.hasSuffix("/download") }, "the file URL redirected")
+    }
+
+    @Test func htmlServedAsMP3Fails() async throws {
+        try await expectFailure(.html, message: "not an MP3 stream")
+    }
+
+    @Test func aZeroByteFileFails() async throws {
+        try await expectFailure(.empty, message: "not an MP3 stream (the file is empty)")
+    }
+
+    @Test func http404Fails() async throws {
+        try await expectFailure(.notFound, message: "the audio URL answered HTTP 404")
+    }
+
+    @Test func anMP3CutInHalfPlaysWhatThereIsThenSaysSo() async throws {
+        let heard = try await expectFailure(.truncated(fraction: 0.5), message: "the file ended early")
+        #expect(heard.audibleSeconds > 1, "the first half was heard")
+    }
+
+    @Test func aConnectionClosedMidFilePlaysWhatCameThenFails() async throws {
+        let heard = try await expectFailure(.closeMidFile(fraction: 0.5), message: "network:")
+        #expect(heard.audibleSeconds > 1)
+    }
+
+    @Test func noPulseAudioSaysSoAndHowToStartIt() async throws {
+        let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 440), sampleRate: 44_100, channels: 1, seconds: 3))
+        let result = try await ChirperProcess.run(["play", file.path], environment: ["PULSE_SERVER": "unix:/nonexistent/native"])
+        #expect(result.status == 5)
+        #expect(result.stderr.contains("PulseAudio is not running"))
+        #expect(result.stderr.contains("pulseaudio --start"))
+    }
+
+    @Test func aRestrictedRecordingIsNotRequested() async throws {
+        let server = try await TestCatalog.start()
+        defer { Task { await server.stop() } }
+        let restricted = try #require(DemoRecordings.builtIn.entries.first { $0.audio == nil })
+        let result = try await ChirperProcess.run(["play", restricted.recording.id] + server.api)
+        #expect(result.status == 5)
+        #expect(result.stderr.contains("restricted species"))
+        #expect(!server.faults.requests.contains { $0.path.contains("/sounds/") || $0.path.hasSuffix("/download") })
+    }
+
+    /// The row's states during a real play, through the reducer: idle → buffering → playing → idle.
+    @Test func rowStatesFollowThePlayersEvents() async throws {
+        let server = try await TestCatalog.start()
+        defer { Task { await server.stop() } }
+        let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: "demo"), limiter: RateLimiter())
+        let query = SearchQuery("nr:900001")
+        var state = ListState.idle
+        state.reduce(.searchStarted(query, page: 1))
+        state.reduce(.pageLoaded(query, try await client.search(query, page: 1, perPage: 50)))
+        let row = try #require(state.listing?.rows.first)
+        var kinds = [Self.kind(row.playback)]
+        let player = Player(client: .chirper)
+        let outcome = await player.play(.url(row.recording.audioURL!), name: "XC" + row.id, duration: row.recording.duration) { event in
+            state.reduce(.playback(recordingID: row.id, event))
+            let kind = Self.kind(state.listing!.rows[0].playback)
+            if kind != kinds.last { kinds.append(kind) }
+        }
+        #expect(outcome == .finished)
+        #expect(kinds == ["idle", "buffering", "playing", "idle"])
+
+        server.faults.audio(row.id, .html)
+        kinds = [Self.kind(state.listing!.rows[0].playback)]
+        _ = await player.play(.url(row.recording.audioURL!), name: "XC" + row.id, duration: nil) { event in
+            state.reduce(.playback(recordingID: row.id, event))
+            let kind = Self.kind(state.listing!.rows[0].playback)
+            if kind != kinds.last { kinds.append(kind) }
+        }
+        #expect(kinds == ["idle", "buffering", "failed"])
+    }
+
+    @Test func aTenMinuteFileStreamsWithFlatMemory() async throws {
+        let entry = try #require(DemoRecordings.builtIn.entries.first { ($0.audio?.seconds ?? 0) >= 600 })
+        let server = try await TestCatalog.start()
+        defer { Task { await server.stop() } }
+        _ = try await server.audio.file(for: entry.audio!)
+        let process = Process()
+        process.executableURL = ChirperProcess.binary
+        process.arguments = ["play", entry.recording.id] + server.api
+        process.environment = ChirperProcess.environment(extra: [:])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: .seconds(2))
+        let early = Self.residentKilobytes(process.processIdentifier)
+        try await Task.sleep(for: .seconds(4))
+        let later = Self.residentKilobytes(process.processIdentifier)
+        #expect(process.isRunning, "still playing after 6 s")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(early > 0 && later > 0)
+        #expect(later - early < 4_000, "RSS \(early) kB at 2 s, \(later) kB at 6 s: it must not grow with the download")
+        print("ten-minute file: RSS \(early) kB at 2 s, \(later) kB at 6 s")
+    }
+
+    static func residentKilobytes(_ pid: Int32) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    static func kind(_ state: PlaybackState) -> String {
+        switch state {
+        case .idle: return "idle"
+        case .buffering: return "buffering"
+        case .playing, .paused: return "playing"
+        case .failed: return "failed"
+        }
+    }
+
+    @discardableResult
+    func expectFailure(_ fault: DemoFaults.AudioFault, message: String) async throws -> HeardSound {
+        let entry = try #require(DemoRecordings.builtIn.entries.first { ($0.audio?.seconds ?? 0) >= 6 && $0.audio?.seconds ?? 0 < 20 })
+        let server = try await TestCatalog.start()
+        defer { Task { await server.stop() } }
+        _ = try await server.audio.file(for: entry.audio!)
+        server.faults.audio(entry.recording.id, fault)
+        let recorder = try MonitorRecorder()
+        let result = try await ChirperProcess.run(["play", entry.recording.id] + server.api, timeout: 40)
+        let heard = HeardSound(samples: try await recorder.stop())
+        #expect(!result.timedOut, "never a hang")
+        #expect(result.status == 5, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        return heard
+    }
+}
