@@ -5,7 +5,7 @@ import Foundation
 enum Terminal {
     static func isTTY(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
-    /// Escape codes only on a TTY whose TERM is not "dumb", and never when NO_COLOR… is about colour only.
+    /// Escape codes only on a TTY whose TERM is not "dumb".
     static func allowsEscapes(_ descriptor: Int32) -> Bool {
         isTTY(descriptor) && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
