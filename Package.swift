@@ -22,15 +22,22 @@ let package = Package(
             name: "CPulseAudio", pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
 
+        // The process's one HTTP client and how its failures read: shared by the API client and the player.
         .target(
-            name: "XenoCanto",
+            name: "ChirperHTTP",
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client")
             ]),
         .target(
+            name: "XenoCanto",
+            dependencies: [
+                "ChirperHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
+        .target(
             name: "Audio",
             dependencies: [
-                "CMPG123", "CPulseAudio",
+                "CMPG123", "CPulseAudio", "ChirperHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         .target(name: "ChirperCore", dependencies: ["XenoCanto", "Audio"]),
@@ -44,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "chirper",
             dependencies: [
-                "XenoCanto", "Audio", "ChirperCore", "DemoCatalog",
+                "XenoCanto", "Audio", "ChirperCore", "DemoCatalog", "ChirperHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -10,7 +10,6 @@ public struct AudioFormat: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var bytesPerFrame: Int { 2 * channels }
-    public var bytesPerSecond: Int { sampleRate * bytesPerFrame }
 
     public func bytes(milliseconds: Int) -> Int {
         sampleRate * milliseconds / 1000 * bytesPerFrame

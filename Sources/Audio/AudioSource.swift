@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ChirperHTTP
 import Foundation
 import NIOCore
 
@@ -26,7 +27,7 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
                 // still ends a connection that goes silent.
                 response = try await client.execute(request, deadline: .distantFuture)
             } catch {
-                throw .network(reason: PlaybackError.describeNetwork(error))
+                throw .network(reason: NetworkProblem.describe(error))
             }
             guard (200..<300).contains(Int(response.status.code)) else { throw .http(status: Int(response.status.code)) }
             let size = response.headers.first(name: "Content-Length").flatMap(Int.init)
@@ -68,23 +69,5 @@ struct ByteReader {
             }
             return [UInt8](data)
         }
-    }
-}
-
-extension PlaybackError {
-    static func describeNetwork(_ error: any Error) -> String {
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .connectTimeout: return "the connection timed out"
-            case .readTimeout, .deadlineExceeded: return "the server stopped sending"
-            case .remoteConnectionClosed: return "the server closed the connection mid-file"
-            case .redirectLimitReached, .redirectCycleDetected: return "too many redirects"
-            default: return "\(error)"
-            }
-        }
-        let text = String(describing: error)
-        if text.lowercased().contains("connection refused") { return "connection refused" }
-        if text.contains("uncleanShutdown") || text.contains("EOF") { return "the server closed the connection mid-file" }
-        return text
     }
 }

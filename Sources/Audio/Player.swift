@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ChirperHTTP
 import Foundation
 import Synchronization
 
@@ -37,7 +38,7 @@ public final class Player: Sendable {
     /// Bytes the start-up buffer counts toward "buffering 42 %": about a second of a typical MP3.
     static let startupBytes = 16 * 1024
 
-    public init(options: Options = .init(), client: HTTPClient) {
+    public init(options: Options = .init(), client: HTTPClient = .chirper) {
         self.options = options
         self.client = client
     }
@@ -111,7 +112,7 @@ public final class Player: Sendable {
             if stopped { return .stopped }
             let chunk: [UInt8]?
             do { chunk = try await reader.next() } catch {
-                inputError = .network(reason: PlaybackError.describeNetwork(error))
+                inputError = .network(reason: NetworkProblem.describe(error))
                 break reading
             }
             guard let chunk else { break reading }

@@ -10,14 +10,16 @@ public struct DemoRecordings: Sendable {
     }
 
     public let entries: [Entry]
+    public let recordings: [Recording]
+    private let byID: [String: Entry]
 
     public init(entries: [Entry]) {
         self.entries = entries
+        self.recordings = entries.map(\.recording)
+        self.byID = Dictionary(entries.map { ($0.recording.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public var recordings: [Recording] { entries.map(\.recording) }
-
-    public func entry(id: String) -> Entry? { entries.first { $0.recording.id == id } }
+    public func entry(id: String) -> Entry? { byID[id] }
 
     struct Species {
         let english: String

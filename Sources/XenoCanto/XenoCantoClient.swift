@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import ChirperHTTP
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -85,10 +86,11 @@ public struct XenoCantoClient: Sendable {
             case 200..<300:
                 return data
             case 401, 403:
-                throw .keyRefused(message: APIErrorBody.message(in: data) ?? "HTTP \(status)")
+                throw .keyRefused(message: APIErrorBody(data)?.readable ?? "HTTP \(status)")
             case 400, 404, 422:
-                let message = APIErrorBody.message(in: data) ?? "HTTP \(status)"
-                if APIErrorBody.isAboutKey(data) { throw .keyRefused(message: message) }
+                let body = APIErrorBody(data)
+                let message = body?.readable ?? "HTTP \(status)"
+                if body?.isAboutKey == true { throw .keyRefused(message: message) }
                 throw .queryRejected(message: message)
             case 429, 500..<600:
                 guard attempt < retry.attempts else {
@@ -112,28 +114,17 @@ extension TimeAmount {
     }
 }
 
-extension HTTPClient {
-    /// One client for the process: follows redirects (xeno-canto's `file` URLs redirect), gives up on a
-    /// connection after 10 s and on a silent read after 30 s. A global is never deinitialised, so it needs
-    /// no shutdown.
-    public static let chirper = HTTPClient(
-        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-        configuration: .init(
-            redirectConfiguration: .follow(max: 10, allowCycles: false),
-            timeout: .init(connect: .seconds(10), read: .seconds(30)),
-            decompression: .enabled(limit: .ratio(25))))
-}
-
 extension APIErrorBody {
-    static func message(in data: Data) -> String? {
+    /// The body of an error answer, when it has the API's error shape.
+    init?(_ data: Data) {
         guard let body = try? JSONDecoder().decode(APIErrorBody.self, from: data) else { return nil }
-        return body.message.isEmpty ? body.error : body.message
+        self = body
     }
 
-    static func isAboutKey(_ data: Data) -> Bool {
-        guard let body = try? JSONDecoder().decode(APIErrorBody.self, from: data) else { return false }
-        return (body.error + " " + body.message).lowercased().contains("key")
-    }
+    /// The message to show: the API's sentence, else its error code.
+    var readable: String { message.isEmpty ? error : message }
+
+    var isAboutKey: Bool { (error + " " + message).lowercased().contains("key") }
 }
 
 /// Percent-encodes query parameters strictly (RFC 3986 unreserved characters only), so `+`, `:` and
@@ -177,23 +168,5 @@ enum DecodingProblem {
 
     private static func path(_ keys: [any CodingKey]) -> String {
         keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-    }
-}
-
-enum NetworkProblem {
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .connectTimeout: return "the connection timed out"
-            case .deadlineExceeded, .readTimeout: return "no answer in time"
-            case .remoteConnectionClosed: return "the server closed the connection"
-            case .redirectLimitReached, .redirectCycleDetected: return "too many redirects"
-            default: return "\(error)"
-            }
-        }
-        let text = String(describing: error)
-        if text.contains("connection refused") || text.contains("Connection refused") { return "connection refused" }
-        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") { return "host name not found" }
-        return text
     }
 }

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Audio
 import ChirperCore
 import Foundation
@@ -13,7 +12,7 @@ struct PlaybackSession {
     let live = Terminal.allowsEscapes(STDOUT_FILENO)
 
     init(options: Player.Options) {
-        player = Player(options: options, client: HTTPClient.chirper)
+        player = Player(options: options)
         input = TerminalInput()
         let (player, input) = (player, input)
         InterruptHandler.install {

@@ -24,8 +24,6 @@ enum Terminal {
 
     enum Escape {
         static let clearLine = "\r\u{1B}[2K"
-        static let hideCursor = "\u{1B}[?25l"
-        static let showCursor = "\u{1B}[?25h"
     }
 }
 

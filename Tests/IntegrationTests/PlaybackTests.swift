@@ -32,17 +32,17 @@ struct PlaybackTests {
             guard let audio = $0.audio, case .tone = audio.shape else { return false }
             return audio.sampleRate == rate && audio.channels == channels && audio.seconds <= 12
         }, "a \(rate) Hz \(channels)-channel tone in the catalog")
-        let server = try await TestCatalog.start()
-        defer { Task { await server.stop() } }
-        _ = try await server.audio.file(for: entry.audio!)  // encode before timing starts
-        let recorder = try MonitorRecorder()
-        let result = try await ChirperProcess.run(["play", entry.recording.id] + server.api)
-        let heard = HeardSound(samples: try await recorder.stop())
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("XC\(entry.recording.id) · \(entry.recording.englishName!)"))
-        #expect(abs(heard.hertz - entry.audio!.hertz!) <= 5, "heard \(heard.hertz) Hz, wanted \(entry.audio!.hertz!)")
-        #expect(abs(heard.audibleSeconds - entry.audio!.seconds) <= entry.audio!.seconds * 0.1 + 0.1)
-        #expect(server.faults.requests.contains { $0.path.hasSuffix("/download") }, "the file URL redirected")
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: entry.audio!)  // encode before timing starts
+            let recorder = try MonitorRecorder()
+            let result = try await ChirperProcess.run(["play", entry.recording.id] + server.api)
+            let heard = HeardSound(samples: try await recorder.stop())
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("XC\(entry.recording.id) · \(entry.recording.englishName!)"))
+            #expect(abs(heard.hertz - entry.audio!.hertz!) <= 5, "heard \(heard.hertz) Hz, wanted \(entry.audio!.hertz!)")
+            #expect(abs(heard.audibleSeconds - entry.audio!.seconds) <= entry.audio!.seconds * 0.1 + 0.1)
+            #expect(server.faults.requests.contains { $0.path.hasSuffix("/download") }, "the file URL redirected")
+        }
     }
 
     @Test func htmlServedAsMP3Fails() async throws {
@@ -76,67 +76,68 @@ struct PlaybackTests {
     }
 
     @Test func aRestrictedRecordingIsNotRequested() async throws {
-        let server = try await TestCatalog.start()
-        defer { Task { await server.stop() } }
-        let restricted = try #require(DemoRecordings.builtIn.entries.first { $0.audio == nil })
-        let result = try await ChirperProcess.run(["play", restricted.recording.id] + server.api)
-        #expect(result.status == 5)
-        #expect(result.stderr.contains("restricted species"))
-        #expect(!server.faults.requests.contains { $0.path.contains("/sounds/") || $0.path.hasSuffix("/download") })
+        try await TestCatalog.withServer { server in
+            let restricted = try #require(DemoRecordings.builtIn.entries.first { $0.audio == nil })
+            let result = try await ChirperProcess.run(["play", restricted.recording.id] + server.api)
+            #expect(result.status == 5)
+            #expect(result.stderr.contains("restricted species"))
+            #expect(!server.faults.requests.contains { $0.path.contains("/sounds/") || $0.path.hasSuffix("/download") })
+        }
     }
 
     /// The row's states during a real play, through the reducer: idle → buffering → playing → idle.
     @Test func rowStatesFollowThePlayersEvents() async throws {
-        let server = try await TestCatalog.start()
-        defer { Task { await server.stop() } }
-        let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: "demo"), limiter: RateLimiter())
-        let query = SearchQuery("nr:900001")
-        var state = ListState.idle
-        state.reduce(.searchStarted(query, page: 1))
-        state.reduce(.pageLoaded(query, try await client.search(query, page: 1, perPage: 50)))
-        let row = try #require(state.listing?.rows.first)
-        var kinds = [Self.kind(row.playback)]
-        let player = Player(client: .chirper)
-        let outcome = await player.play(.url(row.recording.audioURL!), name: "XC" + row.id, duration: row.recording.duration) { event in
-            state.reduce(.playback(recordingID: row.id, event))
-            let kind = Self.kind(state.listing!.rows[0].playback)
-            if kind != kinds.last { kinds.append(kind) }
-        }
-        #expect(outcome == .finished)
-        #expect(kinds == ["idle", "buffering", "playing", "idle"])
+        try await TestCatalog.withServer { server in
+            let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: "demo"), limiter: RateLimiter())
+            let query = SearchQuery("nr:900001")
+            var state = ListState.idle
+            state.reduce(.searchStarted(query, page: 1))
+            state.reduce(.pageLoaded(query, try await client.search(query, page: 1, perPage: 50)))
+            let row = try #require(state.listing?.rows.first)
+            let player = Player()
+            /// Plays the row, feeding every event through the reducer; returns the row's states, repeats folded.
+            func playRow() async -> (Player.Outcome, [String]) {
+                var kinds = [Self.kind(state.listing!.rows[0].playback)]
+                let outcome = await player.play(.url(row.recording.audioURL!), name: "XC" + row.id, duration: row.recording.duration) { event in
+                    state.reduce(.playback(recordingID: row.id, event))
+                    let kind = Self.kind(state.listing!.rows[0].playback)
+                    if kind != kinds.last { kinds.append(kind) }
+                }
+                return (outcome, kinds)
+            }
+            let (outcome, kinds) = await playRow()
+            #expect(outcome == .finished)
+            #expect(kinds == ["idle", "buffering", "playing", "idle"])
 
-        server.faults.audio(row.id, .html)
-        kinds = [Self.kind(state.listing!.rows[0].playback)]
-        _ = await player.play(.url(row.recording.audioURL!), name: "XC" + row.id, duration: nil) { event in
-            state.reduce(.playback(recordingID: row.id, event))
-            let kind = Self.kind(state.listing!.rows[0].playback)
-            if kind != kinds.last { kinds.append(kind) }
+            server.faults.audio(row.id, .html)
+            let (failure, failedKinds) = await playRow()
+            #expect(failure == .failed(.notAnMP3(detail: "no MPEG audio frame in 60 bytes")))
+            #expect(failedKinds == ["idle", "buffering", "failed"])
         }
-        #expect(kinds == ["idle", "buffering", "failed"])
     }
 
     @Test func aTenMinuteFileStreamsWithFlatMemory() async throws {
         let entry = try #require(DemoRecordings.builtIn.entries.first { ($0.audio?.seconds ?? 0) >= 600 })
-        let server = try await TestCatalog.start()
-        defer { Task { await server.stop() } }
-        _ = try await server.audio.file(for: entry.audio!)
-        let process = Process()
-        process.executableURL = ChirperProcess.binary
-        process.arguments = ["play", entry.recording.id] + server.api
-        process.environment = ChirperProcess.environment(extra: [:])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        try await Task.sleep(for: .seconds(2))
-        let early = Self.residentKilobytes(process.processIdentifier)
-        try await Task.sleep(for: .seconds(4))
-        let later = Self.residentKilobytes(process.processIdentifier)
-        #expect(process.isRunning, "still playing after 6 s")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(early > 0 && later > 0)
-        #expect(later - early < 4_000, "RSS \(early) kB at 2 s, \(later) kB at 6 s: it must not grow with the download")
-        print("ten-minute file: RSS \(early) kB at 2 s, \(later) kB at 6 s")
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: entry.audio!)
+            let process = Process()
+            process.executableURL = ChirperProcess.binary
+            process.arguments = ["play", entry.recording.id] + server.api
+            process.environment = ChirperProcess.environment(extra: [:])
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try await Task.sleep(for: .seconds(2))
+            let early = Self.residentKilobytes(process.processIdentifier)
+            try await Task.sleep(for: .seconds(4))
+            let later = Self.residentKilobytes(process.processIdentifier)
+            #expect(process.isRunning, "still playing after 6 s")
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            #expect(early > 0 && later > 0)
+            #expect(later - early < 4_000, "RSS \(early) kB at 2 s, \(later) kB at 6 s: it must not grow with the download")
+            print("ten-minute file: RSS \(early) kB at 2 s, \(later) kB at 6 s")
+        }
     }
 
     static func residentKilobytes(_ pid: Int32) -> Int {
@@ -157,16 +158,16 @@ struct PlaybackTests {
     @discardableResult
     func expectFailure(_ fault: DemoFaults.AudioFault, message: String) async throws -> HeardSound {
         let entry = try #require(DemoRecordings.builtIn.entries.first { ($0.audio?.seconds ?? 0) >= 6 && $0.audio?.seconds ?? 0 < 20 })
-        let server = try await TestCatalog.start()
-        defer { Task { await server.stop() } }
-        _ = try await server.audio.file(for: entry.audio!)
-        server.faults.audio(entry.recording.id, fault)
-        let recorder = try MonitorRecorder()
-        let result = try await ChirperProcess.run(["play", entry.recording.id] + server.api, timeout: 40)
-        let heard = HeardSound(samples: try await recorder.stop())
-        #expect(!result.timedOut, "never a hang")
-        #expect(result.status == 5, "\(result.stdout) \(result.stderr)")
-        #expect(result.stderr.contains(message), "\(result.stderr)")
-        return heard
+        return try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: entry.audio!)
+            server.faults.audio(entry.recording.id, fault)
+            let recorder = try MonitorRecorder()
+            let result = try await ChirperProcess.run(["play", entry.recording.id] + server.api, timeout: 40)
+            let heard = HeardSound(samples: try await recorder.stop())
+            #expect(!result.timedOut, "never a hang")
+            #expect(result.status == 5, "\(result.stdout) \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            return heard
+        }
     }
 }

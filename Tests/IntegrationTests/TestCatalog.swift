@@ -10,8 +10,17 @@ enum TestCatalog {
         return URL(fileURLWithPath: cache).appendingPathComponent("chirper/demo-audio")
     }()
 
-    static func start(key: String = "demo") async throws -> DemoServer {
-        try await DemoServer(.init(key: key, audioDirectory: audioDirectory))
+    /// Runs `body` with a fresh server and stops the server (awaited) whether `body` succeeds or throws.
+    static func withServer<T>(key: String = "demo", _ body: (DemoServer) async throws -> T) async throws -> T {
+        let server = try await DemoServer(.init(key: key, audioDirectory: audioDirectory))
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
     }
 }
 
