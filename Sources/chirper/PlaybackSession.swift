@@ -1,6 +1,7 @@
 import Audio
 import ChirperCore
 import Foundation
+import Synchronization
 import XenoCanto
 
 /// Plays one source with a live status: a redrawn line on a TTY, plain lines when piped; space pauses,
@@ -41,24 +42,40 @@ struct PlaybackSession {
             keys.cancel()
             input.restore()
         }
-        var state = PlaybackState.idle
-        var lastPlain = ""
-        let width = min(Terminal.width, 100)
-        let outcome = await player.play(source, name: name, duration: duration) { event in
-            state = state.applying(event, knownDuration: duration)
+        let status = StatusDisplay(live: live, width: min(Terminal.width, 100), duration: duration)
+        let outcome = await player.play(source, name: name, duration: duration) { status.apply($0) }
+        if live { FileHandle.standardOutput.write(Data("\n".utf8)) }
+        return outcome
+    }
+}
+
+/// The row's playback state and how it is shown: redrawn in place on a TTY, one plain line per change
+/// of kind when piped. Events come from the playing task and from the key task (pause), hence the lock.
+final class StatusDisplay: Sendable {
+    private let live: Bool
+    private let width: Int
+    private let duration: Double?
+    private let shown = Mutex((state: PlaybackState.idle, plain: ""))
+
+    init(live: Bool, width: Int, duration: Double?) {
+        self.live = live
+        self.width = width
+        self.duration = duration
+    }
+
+    func apply(_ event: PlaybackEvent) {
+        shown.withLock { shown in
+            shown.state = shown.state.applying(event, knownDuration: duration)
             if live {
-                FileHandle.standardOutput.write(Data((Terminal.Escape.clearLine + PlaybackLine.render(state, width: width)).utf8))
+                FileHandle.standardOutput.write(Data((Terminal.Escape.clearLine + PlaybackLine.render(shown.state, width: width)).utf8))
             } else {
-                // Piped: one line per change of kind, not per tick.
-                let plain = PlainStatus.line(state)
-                if plain != lastPlain, !plain.isEmpty {
+                let plain = PlainStatus.line(shown.state)
+                if plain != shown.plain, !plain.isEmpty {
                     StandardOutput.write([plain])
-                    lastPlain = plain
+                    shown.plain = plain
                 }
             }
         }
-        if live { FileHandle.standardOutput.write(Data("\n".utf8)) }
-        return outcome
     }
 }
 

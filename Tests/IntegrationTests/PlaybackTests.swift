@@ -2,6 +2,7 @@ import Audio
 import ChirperCore
 import DemoCatalog
 import Foundation
+import Synchronization
 import Testing
 import XenoCanto
 
@@ -95,15 +96,18 @@ struct PlaybackTests {
             state.reduce(.pageLoaded(query, try await client.search(query, page: 1, perPage: 50)))
             let row = try #require(state.listing?.rows.first)
             let player = Player()
+            let shared = Mutex((state: state, kinds: [String]()))
             /// Plays the row, feeding every event through the reducer; returns the row's states, repeats folded.
             func playRow() async -> (Player.Outcome, [String]) {
-                var kinds = [Self.kind(state.listing!.rows[0].playback)]
+                shared.withLock { $0.kinds = [Self.kind($0.state.listing!.rows[0].playback)] }
                 let outcome = await player.play(.url(row.recording.audioURL!), name: "XC" + row.id, duration: row.recording.duration) { event in
-                    state.reduce(.playback(recordingID: row.id, event))
-                    let kind = Self.kind(state.listing!.rows[0].playback)
-                    if kind != kinds.last { kinds.append(kind) }
+                    shared.withLock { shared in
+                        shared.state.reduce(.playback(recordingID: row.id, event))
+                        let kind = Self.kind(shared.state.listing!.rows[0].playback)
+                        if kind != shared.kinds.last { shared.kinds.append(kind) }
+                    }
                 }
-                return (outcome, kinds)
+                return (outcome, shared.withLock { $0.kinds })
             }
             let (outcome, kinds) = await playRow()
             #expect(outcome == .finished)
@@ -114,6 +118,39 @@ struct PlaybackTests {
             #expect(failure == .failed(.notAnMP3(detail: "no MPEG audio frame in 60 bytes")))
             #expect(failedKinds == ["idle", "buffering", "failed"])
         }
+    }
+
+    /// Pause is a cork the listener can see: `.paused` is reported, the clock stops and no sound comes out;
+    /// resume reports `.resumed` and the clock moves again; stop ends the play as `.stopped` at once.
+    @Test func pauseResumeAndStopAreReportedAndHeard() async throws {
+        let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 660), sampleRate: 44_100, channels: 1, seconds: 20))
+        let player = Player()
+        let log = EventLog()
+        let playing = Task { await player.play(.file(file.path), name: "pause test") { log.append($0) } }
+        func lastElapsed() -> Double {
+            log.all.reversed().lazy.compactMap { if case .position(let elapsed, _) = $0 { elapsed } else { nil } }.first ?? 0
+        }
+        while lastElapsed() < 1 { try await Task.sleep(for: .milliseconds(50)) }
+
+        #expect(await player.setPaused(true))
+        #expect(log.all.last == .paused)
+        try await Task.sleep(for: .milliseconds(300))  // what was already written drains
+        let pausedAt = lastElapsed()
+        let recorder = try MonitorRecorder()
+        try await Task.sleep(for: .seconds(1.5))
+        let heardWhilePaused = HeardSound(samples: try await recorder.stop())
+        #expect(heardWhilePaused.audibleSeconds == 0, "silence while paused")
+        #expect(lastElapsed() - pausedAt < 0.2, "the clock stands still while paused")
+
+        #expect(await player.setPaused(false))
+        #expect(log.all.contains(.resumed))
+        try await Task.sleep(for: .seconds(1))
+        #expect(lastElapsed() > pausedAt + 0.5, "the clock moves again")
+
+        let stopAsked = ContinuousClock.now
+        player.stop()
+        #expect(await playing.value == .stopped)
+        #expect(ContinuousClock.now - stopAsked < .seconds(2), "stop does not wait for the end")
     }
 
     @Test func aTenMinuteFileStreamsWithFlatMemory() async throws {
@@ -170,4 +207,11 @@ struct PlaybackTests {
             return heard
         }
     }
+}
+
+/// Events as a player reported them, from whichever task.
+final class EventLog: Sendable {
+    private let events = Mutex([PlaybackEvent]())
+    func append(_ event: PlaybackEvent) { events.withLock { $0.append(event) } }
+    var all: [PlaybackEvent] { events.withLock { $0 } }
 }
