@@ -7,7 +7,7 @@ APT_PACKAGES := libmpg123-dev libpulse-dev pulseaudio pulseaudio-utils lame tmux
 WITH_PULSE := .ci/pulseaudio
 CHIRPER := .build/debug/chirper
 
-.PHONY: deps build test demo clean
+.PHONY: deps build test demo bench clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -25,6 +25,11 @@ test: build
 
 demo: build
 	$(WITH_PULSE) $(CHIRPER) demo
+
+# Speed checks (release build): decoding + rendering a 500-recording page, in process.
+bench: deps
+	$(SWIFT) build -c release --product ChirperBench
+	.build/release/ChirperBench
 
 clean:
 	rm -rf .build

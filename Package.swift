@@ -55,6 +55,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // In-process timings for `make bench`; not part of the tests.
+        .executableTarget(name: "ChirperBench", dependencies: ["ChirperCore", "XenoCanto"]),
+
         .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "Audio"]),
         .testTarget(
             name: "XenoCantoTests", dependencies: ["XenoCanto"],

@@ -10,7 +10,7 @@ public enum ListRenderer {
             return footer(state).map { TextWidth.truncate($0, to: width) }
         case .populated(let listing), .paging(let listing, _):
             let table = RecordingTable(rows: listing.rows, width: width, marker: marker)
-            return [table.header] + listing.rows.map { table.line(for: $0, marker: marker($0)) }
+            return [table.header] + listing.rows.indices.map(table.line(at:))
                 + footer(state).map { TextWidth.truncate($0, to: width) }
         }
     }

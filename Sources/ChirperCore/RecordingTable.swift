@@ -64,26 +64,32 @@ public struct RecordingTable: Sendable {
 
     public let columns: [(column: Column, width: Int)]
     public let width: Int
+    /// Every row's cell texts, all columns, made once: the layout measures them and the lines print them.
+    private let cells: [[String]]
     static let gap = "  "
 
     /// Sizes the columns for these rows and this width.
     public init(rows: [Row], width: Int, marker: (Row) -> String) {
         self.width = max(1, width)
+        let cells = rows.map { row in Column.allCases.map { $0.text(row, marker: marker(row)) } }
+        self.cells = cells
+        // The widest cell of each column (title included), measured once for every layout tried.
+        let widest = Column.allCases.enumerated().map { index, column in
+            cells.reduce(TextWidth.of(column.title)) { max($0, TextWidth.of($1[index])) }
+        }
         var chosen = Column.allCases
-        var layout = RecordingTable.layout(chosen, rows: rows, width: self.width, marker: marker)
+        var layout = RecordingTable.layout(chosen, widest: widest, width: self.width)
         for column in Column.dropOrder where layout == nil {
             chosen.removeAll { $0 == column }
-            layout = RecordingTable.layout(chosen, rows: rows, width: self.width, marker: marker)
+            layout = RecordingTable.layout(chosen, widest: widest, width: self.width)
         }
         columns = layout ?? [(.mark, 1), (.number, max(1, self.width - 2 - RecordingTable.gap.count))]
     }
 
-    private static func layout(
-        _ columns: [Column], rows: [Row], width: Int, marker: (Row) -> String
-    ) -> [(column: Column, width: Int)]? {
-        // Natural width: the widest cell, capped so one long remark-like name cannot starve the rest.
+    private static func layout(_ columns: [Column], widest: [Int], width: Int) -> [(column: Column, width: Int)]? {
+        // Natural width: the widest cell, capped so one long name cannot starve the rest.
         let natural: [Int] = columns.map { column in
-            let widest = rows.reduce(TextWidth.of(column.title)) { max($0, TextWidth.of(column.text($1, marker: marker($1)))) }
+            let widest = widest[Column.allCases.firstIndex(of: column)!]
             return column.weight == 0 ? max(widest, column == .mark ? 1 : column.minimum) : min(widest, 32)
         }
         let gaps = gap.count * (columns.count - 1)
@@ -120,13 +126,18 @@ public struct RecordingTable: Sendable {
 
     public var header: String { line(columns.map { TextWidth.fit($0.column.title, to: $0.width, alignRight: $0.column.alignRight) }) }
 
-    public func line(for row: Row, marker: String) -> String {
-        line(columns.map { TextWidth.fit($0.column.text(row, marker: marker), to: $0.width, alignRight: $0.column.alignRight) })
+    /// The line of the row at `index` of the rows the table was made with.
+    public func line(at index: Int) -> String {
+        line(columns.map { column, width in
+            TextWidth.fit(cells[index][Column.allCases.firstIndex(of: column)!], to: width, alignRight: column.alignRight)
+        })
     }
 
     private func line(_ cells: [String]) -> String {
         let joined = cells.joined(separator: RecordingTable.gap)
-        let trimmed = String(joined.reversed().drop(while: { $0 == " " }).reversed())
-        return TextWidth.truncate(trimmed, to: width)
+        // Trailing blanks are dropped: a short last column must not pad the line to the full width.
+        var end = joined.endIndex
+        while end > joined.startIndex, joined[joined.index(before: end)] == " " { end = joined.index(before: end) }
+        return TextWidth.truncate(String(joined[..<end]), to: width)
     }
 }

@@ -2,7 +2,9 @@
 /// marks none. Good enough for names of birds, places and people.
 public enum TextWidth {
     public static func of(_ text: some StringProtocol) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + cells($1) }
+        // Most names are ASCII: one byte, one cell, one character.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + cells($1) }
     }
 
     static func cells(_ scalar: Unicode.Scalar) -> Int {
@@ -24,11 +26,15 @@ public enum TextWidth {
     /// Cuts `text` to at most `width` cells, ending with "…" when something was cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if of(text) <= width { return text }
+        let total = of(text)
+        if total <= width { return text }
+        if total == text.utf8.count {  // ASCII: cells are bytes
+            return String(text.utf8.prefix(width - 1))! + "…"
+        }
         var result = ""
         var used = 0
         for character in text {
-            let w = of(String(character))
+            let w = character.unicodeScalars.reduce(0) { $0 + cells($1) }
             if used + w > width - 1 { break }
             result.append(character)
             used += w

@@ -83,7 +83,13 @@ private enum Scalar: Decodable {
 
 extension KeyedDecodingContainer {
     fileprivate func text(_ key: Key) -> String? {
-        (try? decodeIfPresent(Scalar.self, forKey: key))??.value
+        // Strings are the usual case and decode without a nested decoder; anything else (a number, a
+        // boolean, a misplaced object) takes the lenient path.
+        do {
+            return try decodeIfPresent(String.self, forKey: key).flatMap { Scalar.text($0).value }
+        } catch {
+            return (try? decodeIfPresent(Scalar.self, forKey: key))??.value
+        }
     }
 
     fileprivate func textList(_ key: Key) -> [String] {
