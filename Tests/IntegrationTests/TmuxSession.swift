@@ -1,0 +1,88 @@
+import Foundation
+
+/// A real terminal for tests: a tmux server of the test's own (its own socket), one pane running a shell
+/// script, keys sent with `send-keys` and the screen read with `capture-pane`.
+final class TmuxSession {
+    let socket = "chirper-test-\(UUID().uuidString.prefix(8))"
+    let directory: URL
+
+    /// Runs `command` in a 100×20 pane. The script records `stty -g` before and after, and the exit status.
+    init(command: [String], environment: [String: String]) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let exports = environment.map { "export \($0.key)='\($0.value)'" }.joined(separator: "\n")
+        let script = """
+            \(exports)
+            stty -g > \(directory.path)/stty-before
+            \(quoted)
+            echo $? > \(directory.path)/status
+            stty -g > \(directory.path)/stty-after
+            sleep 30
+            """
+        try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
+        try tmux(["new-session", "-d", "-x", "100", "-y", "20", "bash", directory.appendingPathComponent("run.sh").path], output: false)
+    }
+
+    deinit {
+        try? tmux(["kill-server"], output: false)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func send(_ keys: String...) throws { try tmux(["send-keys"] + keys, output: false) }
+
+    func screen() throws -> String { try tmux(["capture-pane", "-p"]) }
+
+    /// Waits up to `seconds` for the screen to satisfy `condition`; returns the last screen seen.
+    @discardableResult
+    func waitForScreen(seconds: Double = 15, _ condition: (String) -> Bool) async throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return last
+    }
+
+    /// The command's exit status once it has ended (nil if it has not within `seconds`).
+    func exitStatus(within seconds: Double = 15) async throws -> Int? {
+        let file = directory.appendingPathComponent("status")
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: file, encoding: .utf8), let status = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return status
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return nil
+    }
+
+    /// `stty -g` before the command and after it, to check the terminal was left as it was.
+    func terminalSettings() -> (before: String, after: String) {
+        let read = { (name: String) in (try? String(contentsOf: self.directory.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        return (read("stty-before"), read("stty-after"))
+    }
+
+    /// Runs one tmux command (`-u`: UTF-8 whatever the test's locale) through a tiny launcher that
+    /// clears the signal mask a test thread's children inherit and closes every inherited descriptor
+    /// above stderr: the server that `new-session` forks would otherwise hold them, and the client would
+    /// not be seen to exit until that server did.
+    @discardableResult
+    private func tmux(_ arguments: [String], output wanted: Bool = true) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c",
+            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.closerange(3, 65536); os.execv(sys.argv[1], sys.argv[1:])",
+            "/usr/bin/tmux", "-u", "-L", socket] + arguments
+        let pipe = Pipe()
+        process.standardOutput = wanted ? pipe : FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = wanted ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
+}
