@@ -65,7 +65,9 @@ extension Chirper {
     /// Plays with the live status; a failure exits 5 with its reason.
     static func play(_ source: AudioSource, name: String, duration: Double?, options: Player.Options) async throws {
         let session = PlaybackSession(options: options)
-        switch await session.play(source, name: name, duration: duration) {
+        let outcome = await session.play(source, name: name, duration: duration)
+        if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
+        switch outcome {
         case .finished, .stopped:
             return
         case .failed(let error):

@@ -11,6 +11,8 @@ struct PlaybackSession {
     let player: Player
     let input: TerminalInput
     let live = Terminal.allowsEscapes(STDOUT_FILENO)
+    /// Set by Ctrl-C on the keyboard: the play is stopped and the command exits 130 the ordinary way.
+    let interrupted = InterruptFlag()
 
     init(options: Player.Options) {
         player = Player(options: options)
@@ -25,15 +27,17 @@ struct PlaybackSession {
 
     /// Plays to the end; returns the outcome. The terminal is restored before it returns.
     func play(_ source: AudioSource, name: String, duration: Double?) async -> Player.Outcome {
-        let keys = Task { [player, input] in
+        let keys = Task { [player, input, interrupted] in
             for await key in input.keys() {
                 switch key {
                 case .space: _ = await player.setPaused(!player.isPaused)
                 case .quit: player.stop()
                 case .interrupt:
+                    // No exit() from here: stopping ends the blocked write at once, `play` returns, and
+                    // the command leaves through its normal path with the terminal already restored.
+                    interrupted.set()
                     input.restore()
                     player.stop()
-                    exit(ExitStatus.interrupted.rawValue)
                 case .character: break
                 }
             }
@@ -90,4 +94,11 @@ enum PlainStatus {
         case .failed(let error): return "failed: \(error)"
         }
     }
+}
+
+/// A boolean one task sets and another reads.
+final class InterruptFlag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

@@ -36,7 +36,7 @@ struct Keys {
         try terminal.send("q")
         #expect(try await terminal.exitStatus(within: 5) == 0, "q stops at once and exits 0")
         let stty = terminal.terminalSettings()
-        #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was")
+        #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
     }
 
     @Test func ctrlCStopsAtOnceRestoresTheTerminalAndExits130() async throws {
@@ -45,7 +45,7 @@ struct Keys {
         try terminal.send("C-c")
         #expect(try await terminal.exitStatus(within: 3) == 130)
         let stty = terminal.terminalSettings()
-        #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was")
+        #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
     }
 
     /// Seconds shown as "▶ 0:07 / 0:20" or "‖ 0:07 / 0:20".

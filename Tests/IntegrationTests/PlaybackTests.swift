@@ -76,6 +76,34 @@ struct PlaybackTests {
         #expect(result.stderr.contains("pulseaudio --start"))
     }
 
+    /// A sound server of the test's own, killed while it plays: the play ends as a failure that says so,
+    /// at once, never a hang.
+    @Test func theSoundServerGoingAwayMidPlayIsAFailureNotAHang() async throws {
+        let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 660), sampleRate: 44_100, channels: 1, seconds: 20))
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-pa-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["PULSE_RUNTIME_PATH"] = runtime.path
+        environment["PULSE_SERVER"] = nil
+        try Spawn.run("/usr/bin/pulseaudio", ["--daemonize=yes", "--exit-idle-time=-1", "-n", "--use-pid-file=yes",
+                                              "--load=module-null-sink sink_name=doomed", "--load=module-native-protocol-unix"],
+                      environment: environment, output: false)
+        let pid = try #require(Int32(String(contentsOf: runtime.appendingPathComponent("pid"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        defer { kill(pid, SIGKILL) }
+
+        let playing = Task { try await ChirperProcess.run(["play", file.path], environment: ["PULSE_RUNTIME_PATH": runtime.path], timeout: 30) }
+        try await Task.sleep(for: .seconds(2))
+        kill(pid, SIGKILL)
+        let killedAt = ContinuousClock.now
+        let result = try await playing.value
+        #expect(!result.timedOut)
+        #expect(ContinuousClock.now - killedAt < .seconds(5), "the failure comes at once, not at the end of the file")
+        #expect(result.status == 5)
+        #expect(result.stderr.contains("the PulseAudio server went away"), "\(result.stderr)")
+    }
+
     @Test func aRestrictedRecordingIsNotRequested() async throws {
         try await TestCatalog.withServer { server in
             let restricted = try #require(DemoRecordings.builtIn.entries.first { $0.audio == nil })

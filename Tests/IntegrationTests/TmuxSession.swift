@@ -6,7 +6,8 @@ final class TmuxSession {
     let socket = "chirper-test-\(UUID().uuidString.prefix(8))"
     let directory: URL
 
-    /// Runs `command` in a 100×20 pane. The script records `stty -g` before and after, and the exit status.
+    /// Runs `command` in a 100×20 pane. The script records `stty -g` before and after, then the exit
+    /// status, last and by rename, so a test that sees the status can read the settings.
     init(command: [String], environment: [String: String]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -16,8 +17,9 @@ final class TmuxSession {
             \(exports)
             stty -g > \(directory.path)/stty-before
             \(quoted)
-            echo $? > \(directory.path)/status
+            status=$?
             stty -g > \(directory.path)/stty-after
+            echo $status > \(directory.path)/status.part && mv \(directory.path)/status.part \(directory.path)/status
             sleep 30
             """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
@@ -65,24 +67,9 @@ final class TmuxSession {
         return (read("stty-before"), read("stty-after"))
     }
 
-    /// Runs one tmux command (`-u`: UTF-8 whatever the test's locale) through a tiny launcher that
-    /// clears the signal mask a test thread's children inherit and closes every inherited descriptor
-    /// above stderr: the server that `new-session` forks would otherwise hold them, and the client would
-    /// not be seen to exit until that server did.
+    /// Runs one tmux command; `-u`: UTF-8 whatever the test's locale.
     @discardableResult
     private func tmux(_ arguments: [String], output wanted: Bool = true) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c",
-            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.closerange(3, 65536); os.execv(sys.argv[1], sys.argv[1:])",
-            "/usr/bin/tmux", "-u", "-L", socket] + arguments
-        let pipe = Pipe()
-        process.standardOutput = wanted ? pipe : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = wanted ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        try Spawn.run("/usr/bin/tmux", ["-u", "-L", socket] + arguments, output: wanted).output
     }
 }
