@@ -11,6 +11,8 @@ public enum ListEvent: Equatable, Sendable {
     /// Retry whatever failed: the first page, or the next page of a listing.
     case retryRequested
     case playback(recordingID: String, PlaybackEvent)
+    /// The listener stopped the sound: the active row, if any, goes back to idle.
+    case playbackStopped
 }
 
 /// What the caller must do after an event. The reducer itself does no I/O.
@@ -79,6 +81,12 @@ extension ListState {
                     }
                 }
                 rows[index].playback = updated
+            }
+            return .none
+
+        case .playbackStopped:
+            updateRows { rows in
+                for index in rows.indices where rows[index].playback.isActive { rows[index].playback = .idle }
             }
             return .none
         }

@@ -38,6 +38,17 @@ public enum LicenceName {
         guard let index = parts.firstIndex(of: "licenses"), parts.count > index + 2 else { return url }
         return "CC " + parts[index + 1].uppercased() + " " + parts[index + 2]
     }
+
+    /// The short name and what it stands for: "CC BY-NC-SA 4.0 (Attribution-NonCommercial-ShareAlike 4.0 International)".
+    public static func full(_ url: String?) -> String? {
+        guard let name = short(url) else { return nil }
+        let parts = name.dropFirst(3).split(separator: " ")
+        guard name.hasPrefix("CC "), parts.count == 2 else { return name }
+        let terms: [Substring: String] = ["BY": "Attribution", "NC": "NonCommercial", "SA": "ShareAlike", "ND": "NoDerivatives"]
+        let words = parts[0].split(separator: "-").map { terms[$0] ?? String($0) }
+        let international = parts[1] == "4.0" ? " International" : ""
+        return name + " (" + words.joined(separator: "-") + " \(parts[1])" + international + ")"
+    }
 }
 
 /// The header line before a recording plays: XC number, names, recordist, licence.

@@ -43,6 +43,9 @@ public struct RecordingTable: Sendable {
 
         var alignRight: Bool { self == .length }
 
+        /// The column's place in `allCases`, which is where its cell sits in a row's cells.
+        public var index: Int { Column.allCases.firstIndex(of: self)! }
+
         /// Dropped in this order when the screen is too narrow for all.
         static let dropOrder: [Column] = [.recordist, .type, .country, .quality, .scientific, .length]
 
@@ -65,31 +68,44 @@ public struct RecordingTable: Sendable {
     public let columns: [(column: Column, width: Int)]
     public let width: Int
     /// Every row's cell texts, all columns, made once: the layout measures them and the lines print them.
+    /// Empty for a table laid out from a `ColumnMeasure`, which prints rows given to `line(cells:)`.
     private let cells: [[String]]
     static let gap = "  "
 
     /// Sizes the columns for these rows and this width.
     public init(rows: [Row], width: Int, marker: (Row) -> String) {
+        let cells = rows.map { RecordingTable.cells($0, marker: marker($0)) }
+        var measure = ColumnMeasure()
+        for row in cells { measure.include(row) }
+        self.init(measure: measure, width: width, cells: cells)
+    }
+
+    /// Sizes the columns from cells measured beforehand: the cost does not grow with the rows.
+    public init(measure: ColumnMeasure, width: Int) {
+        self.init(measure: measure, width: width, cells: [])
+    }
+
+    private init(measure: ColumnMeasure, width: Int, cells: [[String]]) {
         self.width = max(1, width)
-        let cells = rows.map { row in Column.allCases.map { $0.text(row, marker: marker(row)) } }
         self.cells = cells
-        // The widest cell of each column (title included), measured once for every layout tried.
-        let widest = Column.allCases.enumerated().map { index, column in
-            cells.reduce(TextWidth.of(column.title)) { max($0, TextWidth.of($1[index])) }
-        }
         var chosen = Column.allCases
-        var layout = RecordingTable.layout(chosen, widest: widest, width: self.width)
+        var layout = RecordingTable.layout(chosen, widest: measure.widest, width: self.width)
         for column in Column.dropOrder where layout == nil {
             chosen.removeAll { $0 == column }
-            layout = RecordingTable.layout(chosen, widest: widest, width: self.width)
+            layout = RecordingTable.layout(chosen, widest: measure.widest, width: self.width)
         }
         columns = layout ?? [(.mark, 1), (.number, max(1, self.width - 2 - RecordingTable.gap.count))]
+    }
+
+    /// One row's cell texts, every column, in `Column.allCases` order.
+    public static func cells(_ row: Row, marker: String) -> [String] {
+        Column.allCases.map { $0.text(row, marker: marker) }
     }
 
     private static func layout(_ columns: [Column], widest: [Int], width: Int) -> [(column: Column, width: Int)]? {
         // Natural width: the widest cell, capped so one long name cannot starve the rest.
         let natural: [Int] = columns.map { column in
-            let widest = widest[Column.allCases.firstIndex(of: column)!]
+            let widest = widest[column.index]
             return column.weight == 0 ? max(widest, column == .mark ? 1 : column.minimum) : min(widest, 32)
         }
         let gaps = gap.count * (columns.count - 1)
@@ -127,9 +143,12 @@ public struct RecordingTable: Sendable {
     public var header: String { line(columns.map { TextWidth.fit($0.column.title, to: $0.width, alignRight: $0.column.alignRight) }) }
 
     /// The line of the row at `index` of the rows the table was made with.
-    public func line(at index: Int) -> String {
+    public func line(at index: Int) -> String { line(cells: cells[index]) }
+
+    /// The line of one row's cells (from `cells(_:marker:)`), laid out in this table's columns.
+    public func line(cells: [String]) -> String {
         line(columns.map { column, width in
-            TextWidth.fit(cells[index][Column.allCases.firstIndex(of: column)!], to: width, alignRight: column.alignRight)
+            TextWidth.fit(cells[column.index], to: width, alignRight: column.alignRight)
         })
     }
 
@@ -139,5 +158,20 @@ public struct RecordingTable: Sendable {
         var end = joined.endIndex
         while end > joined.startIndex, joined[joined.index(before: end)] == " " { end = joined.index(before: end) }
         return TextWidth.truncate(String(joined[..<end]), to: width)
+    }
+}
+
+/// The widest cell of each column seen so far, titles included. Rows only add to it, so a growing list
+/// measures each new row once and lays out a frame without looking at the others.
+public struct ColumnMeasure: Equatable, Sendable {
+    public private(set) var widest: [Int]
+
+    /// `reserved` keeps room in a column for text its cells grow into (browse's "0:07/0:21").
+    public init(reserved: [RecordingTable.Column: Int] = [:]) {
+        widest = RecordingTable.Column.allCases.map { max(TextWidth.of($0.title), reserved[$0] ?? 0) }
+    }
+
+    public mutating func include(_ cells: [String]) {
+        for index in widest.indices { widest[index] = max(widest[index], TextWidth.of(cells[index])) }
     }
 }

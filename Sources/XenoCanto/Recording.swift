@@ -110,7 +110,7 @@ extension Recording {
     /// The duration in seconds, from `length` ("m:ss" or "h:mm:ss").
     public var duration: Double? { length.flatMap(RecordingLength.seconds) }
 
-    static func absoluteURL(_ url: String) -> String {
+    public static func absoluteURL(_ url: String) -> String {
         url.hasPrefix("//") ? "https:" + url : url
     }
 }

@@ -22,8 +22,19 @@ enum Terminal {
         return 100
     }
 
+    /// Columns and rows of the terminal on stdout, nil when it is not one.
+    static var size: (width: Int, height: Int)? {
+        var size = winsize()
+        guard isTTY(STDOUT_FILENO), ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return nil
+        }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
     enum Escape {
         static let clearLine = "\r\u{1B}[2K"
+        /// Alternate screen, cursor hidden, cleared.
+        static let enterFullScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
     }
 }
 

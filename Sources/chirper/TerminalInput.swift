@@ -1,12 +1,9 @@
+import ChirperCore
 import Foundation
 
 /// Raw keyboard input on a TTY: no echo, no line buffering, Ctrl-C as a key. The saved settings are
 /// put back by `restore()`, which the signal handlers and every exit path call.
 final class TerminalInput: Sendable {
-    enum Key: Sendable, Equatable {
-        case space, quit, interrupt, character(Character)
-    }
-
     private let saved: termios?
 
     /// Takes over stdin if it is a TTY; otherwise does nothing.
@@ -18,9 +15,11 @@ final class TerminalInput: Sendable {
         var original = termios()
         tcgetattr(STDIN_FILENO, &original)
         var raw = original
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         saved = original
+        TerminalRestore.remember(original)
     }
 
     var isInteractive: Bool { saved != nil }
@@ -31,21 +30,19 @@ final class TerminalInput: Sendable {
     }
 
     /// Keys as they are pressed, read on a thread of their own (a blocking read is no task's business).
-    func keys() -> AsyncStream<Key> {
+    /// One read returns what the terminal sent in one go: a key, or a whole escape sequence.
+    func keys() -> AsyncStream<[TerminalKey]> {
         AsyncStream { continuation in
             guard isInteractive else {
                 continuation.finish()
                 return
             }
             let thread = Thread {
-                var byte: UInt8 = 0
-                while read(STDIN_FILENO, &byte, 1) == 1 {
-                    switch byte {
-                    case 0x20: continuation.yield(.space)
-                    case 0x03: continuation.yield(.interrupt)
-                    case UInt8(ascii: "q"), UInt8(ascii: "Q"): continuation.yield(.quit)
-                    default: continuation.yield(.character(Character(UnicodeScalar(byte))))
-                    }
+                var buffer = [UInt8](repeating: 0, count: 256)
+                while true {
+                    let count = read(STDIN_FILENO, &buffer, buffer.count)
+                    guard count > 0 else { break }
+                    continuation.yield(KeyDecoder.keys(buffer[..<count]))
                 }
                 continuation.finish()
             }
@@ -54,17 +51,19 @@ final class TerminalInput: Sendable {
     }
 }
 
-/// SIGINT and SIGTERM: restore the terminal, run a last action, exit 130.
+/// SIGINT and SIGTERM: run a last action, then exit 130 unless the action ends the program itself.
 enum InterruptHandler {
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []  // written once, on the main thread, before any signal can arrive
 
-    static func install(_ onInterrupt: @escaping @Sendable () -> Void) {
+    /// `exits`: exit 130 right after the action (play); without it the action must lead to an exit
+    /// (browse sends it to its event loop, which leaves through the normal path).
+    static func install(exits: Bool = true, _ onInterrupt: @escaping @Sendable () -> Void) {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
                 onInterrupt()
-                exit(ExitStatus.interrupted.rawValue)
+                if exits { exit(ExitStatus.interrupted.rawValue) }
             }
             source.resume()
             sources.append(source)

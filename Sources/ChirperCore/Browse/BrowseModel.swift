@@ -1,0 +1,226 @@
+import XenoCanto
+
+/// Everything `browse` shows: the list state, where the cursor is, what panel is open and the screen's
+/// size. Keys and events change it; `BrowseRenderer` draws it; the commands it returns are the only
+/// way it asks for I/O.
+public struct BrowseModel: Equatable, Sendable {
+    /// What covers part of the list.
+    public enum Panel: Equatable, Sendable {
+        case none
+        /// The full metadata of the row under the cursor.
+        case details
+        /// A new query being typed.
+        case search(String)
+    }
+
+    public private(set) var list: ListState = .idle
+    /// Index of the row under the cursor; 0 when there are no rows.
+    public private(set) var cursor = 0
+    /// Index of the first row on screen.
+    public private(set) var top = 0
+    public private(set) var panel: Panel = .none
+    public private(set) var layout: BrowseLayout
+    /// Frame of the spinner; advances only while something is in progress.
+    public private(set) var tick = 0
+    /// The row that holds the sound device (buffering, playing or paused), kept so a frame need not
+    /// search 10,000 rows for it.
+    public private(set) var activeRow: Int?
+    /// Cell widths of every loaded row, measured once per row as pages arrive.
+    public private(set) var measure = BrowseModel.freshMeasure
+    private var measuredRows = 0
+    /// Typed queries are sent as typed when set (`--raw`).
+    public let raw: Bool
+
+    static var freshMeasure: ColumnMeasure { ColumnMeasure(reserved: [.length: 9]) }
+
+    public init(width: Int, height: Int, raw: Bool = false) {
+        layout = BrowseLayout(width: width, height: height)
+        self.raw = raw
+    }
+
+    public var rows: [Row] { list.listing?.rows ?? [] }
+
+    /// Whether a spinner or a progress display is running, so ticks should redraw.
+    public var isBusy: Bool {
+        switch list {
+        case .loading: return true
+        case .paging(_, let next) where next.fetch == .loading: return true
+        case .idle, .empty, .error, .populated, .paging: break
+        }
+        guard let activeRow, activeRow < rows.count, case .buffering = rows[activeRow].playback else { return false }
+        return true
+    }
+
+    // MARK: Input
+
+    /// A key press; returns what the caller must do.
+    public mutating func press(_ key: TerminalKey) -> [BrowseCommand] {
+        if key == .control("c") { return [.quit(interrupted: true)] }
+        if case .search(let text) = panel { return type(key, into: text) }
+        switch key {
+        case .up, .character("k"): moveCursor(to: cursor - 1)
+        case .down, .character("j"): moveCursor(to: cursor + 1)
+        case .pageUp, .control("b"): moveCursor(to: cursor - layout.visibleRows)
+        case .pageDown, .control("f"): moveCursor(to: cursor + layout.visibleRows)
+        case .home, .character("g"): moveCursor(to: 0)
+        case .end, .character("G"): moveCursor(to: rows.count - 1)
+        case .enter: return playCursorRow()
+        case .character(" "): return activeRow == nil ? [] : [.togglePause]
+        case .character("s"): return activeRow == nil ? [] : [.stopPlayback]
+        case .character("/"): panel = .search("")
+        case .character("r"): return receive(.retryRequested)
+        case .character("i"): panel = panel == .details ? .none : (rows.isEmpty ? .none : .details)
+        case .escape: panel = .none
+        case .character("q"), .character("Q"): return [.quit(interrupted: false)]
+        default: break
+        }
+        return loadMoreIfNearTheEnd()
+    }
+
+    /// Something the network or the player reported.
+    public mutating func receive(_ event: ListEvent) -> [BrowseCommand] {
+        if case .searchStarted = event {
+            cursor = 0
+            top = 0
+            activeRow = nil
+            measure = BrowseModel.freshMeasure
+            measuredRows = 0
+        }
+        let effect = list.reduce(event)
+        measureNewRows()
+        switch event {
+        case .playback(let id, _):
+            trackActiveRow(id)
+        case .playbackStopped:
+            activeRow = nil
+        case .searchStarted, .pageLoaded, .pageFailed, .nextPageRequested, .retryRequested:
+            break
+        }
+        var commands: [BrowseCommand] = []
+        if case .fetch(let query, let page) = effect { commands.append(.fetch(query, page: page)) }
+        return commands + loadMoreIfNearTheEnd()
+    }
+
+    public mutating func resize(width: Int, height: Int) -> [BrowseCommand] {
+        layout = BrowseLayout(width: width, height: height)
+        scrollToCursor()
+        return loadMoreIfNearTheEnd()
+    }
+
+    /// A tick of the clock: the spinner moves on if one is showing.
+    public mutating func advance() {
+        if isBusy { tick &+= 1 }
+    }
+
+    // MARK: Keys in detail
+
+    private mutating func type(_ key: TerminalKey, into text: String) -> [BrowseCommand] {
+        switch key {
+        case .character(let character):
+            panel = .search(text + String(character))
+        case .backspace:
+            panel = .search(String(text.dropLast()))
+        case .escape:
+            panel = .none
+        case .enter:
+            let typed = text.trimmingWhitespace
+            guard !typed.isEmpty else {
+                panel = .none
+                return []
+            }
+            panel = .none
+            let stop: [BrowseCommand] = activeRow == nil ? [] : [.stopPlayback]
+            return stop + receive(.searchStarted(SearchQuery(typed, raw: raw), page: 1))
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func playCursorRow() -> [BrowseCommand] {
+        guard cursor < rows.count else { return [] }
+        let recording = rows[cursor].recording
+        guard recording.isPlayable else {
+            return receive(.playback(recordingID: recording.id, .failed(.notPlayable)))
+        }
+        return [.play(recording)]
+    }
+
+    private mutating func moveCursor(to index: Int) {
+        cursor = max(0, min(index, rows.count - 1))
+        scrollToCursor()
+    }
+
+    /// Keeps the cursor on screen, scrolling as little as possible.
+    private mutating func scrollToCursor() {
+        let visible = layout.visibleRows
+        if cursor < top { top = cursor }
+        if cursor >= top + visible { top = cursor - visible + 1 }
+        top = max(0, min(top, max(0, rows.count - visible)))
+    }
+
+    /// Infinite paging: within a screen of the last loaded row, the next page is asked for.
+    private mutating func loadMoreIfNearTheEnd() -> [BrowseCommand] {
+        guard case .paging(let listing, let next) = list, next.fetch == .waiting,
+              listing.rows.count - 1 - cursor < layout.visibleRows
+        else { return [] }
+        return receive(.nextPageRequested)
+    }
+
+    private mutating func measureNewRows() {
+        let rows = self.rows
+        guard rows.count > measuredRows else { return }
+        for row in rows[measuredRows...] { measure.include(RecordingTable.cells(row, marker: " ")) }
+        measuredRows = rows.count
+    }
+
+    private mutating func trackActiveRow(_ id: String) {
+        // Usually the row that was already active: no search needed.
+        let index: Int?
+        if let activeRow, activeRow < rows.count, rows[activeRow].id == id {
+            index = activeRow
+        } else {
+            index = rows.firstIndex { $0.id == id }
+        }
+        guard let index else { return }
+        if rows[index].playback.isActive {
+            activeRow = index
+        } else if activeRow == index {
+            activeRow = nil
+        }
+    }
+}
+
+/// What the model asks its caller to do.
+public enum BrowseCommand: Equatable, Sendable {
+    case fetch(SearchQuery, page: Int)
+    /// Stop whatever plays and play this recording.
+    case play(Recording)
+    case togglePause
+    case stopPlayback
+    /// Leave browse; `interrupted` for Ctrl-C (exit 130).
+    case quit(interrupted: Bool)
+}
+
+/// Where each part of the browse screen goes, from the terminal's size.
+public struct BrowseLayout: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+    }
+
+    /// Title and column header above the rows; status, playback and help lines below.
+    static let linesAbove = 2
+    static let linesBelow = 3
+
+    public var visibleRows: Int { max(1, height - BrowseLayout.linesAbove - BrowseLayout.linesBelow) }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,174 @@
+import XenoCanto
+
+/// Draws the browse screen from a `BrowseModel`: a pure function, exactly `height` lines, each at most
+/// `width` cells. Only the rows on screen are laid out, so a frame costs the same for 100 rows or 10,000.
+///
+///     title        chirper · en:"great tit"                     row 12 of 150 · page 1 of 2 · 150 recordings
+///     header       XC  English name …
+///     rows         the visible rows, the cursor's inverted
+///     status       what the list is doing: loading more, a failed page and "r to retry", all loaded
+///     playback     the playing row's clock and bar, or why the row under the cursor failed
+///     help         the keys
+public enum BrowseRenderer {
+    static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+    public static let help = "↑↓/jk move · PgUp/PgDn g/G · ⏎ play · space pause · s stop · / search · r retry · i info · q quit"
+    public static let searchHelp = "type a query · ⏎ search · Esc cancel · e.g. great tit, or sp:\"parus major\" cnt:france"
+
+    public static func frame(_ model: BrowseModel) -> [ScreenLine] {
+        let layout = model.layout
+        let width = layout.width
+        var lines: [ScreenLine] = [ScreenLine(title(model), .bold)]
+        lines += body(model)
+        lines.append(ScreenLine(status(model)))
+        lines.append(ScreenLine(playback(model)))
+        lines.append(ScreenLine(model.panel.isSearch ? searchHelp : help, .dim))
+        // Too small a window still gets exactly its height: the lines that matter most come last to go.
+        if lines.count > layout.height { lines = Array(lines.suffix(layout.height)) }
+        return lines.map { ScreenLine(TextWidth.truncate($0.text, to: width), $0.style) }
+    }
+
+    // MARK: Parts
+
+    static func title(_ model: BrowseModel) -> String {
+        let left: String
+        let right: String
+        switch model.list {
+        case .idle:
+            (left, right) = ("chirper", "")
+        case .loading(let query, _), .empty(let query, _):
+            (left, right) = ("chirper · \(query)", "")
+        case .error(let failure):
+            (left, right) = ("chirper · \(failure.query)", "")
+        case .populated(let listing), .paging(let listing, _):
+            let position = "row \(model.cursor + 1) of \(listing.rows.count)"
+            (left, right) = ("chirper · \(listing.query)", position + " · " + ListRenderer.summary(listing))
+        }
+        let room = model.layout.width - TextWidth.of(right) - 2
+        guard !right.isEmpty, room >= 10 else { return left }
+        return TextWidth.fit(left, to: room) + "  " + right
+    }
+
+    /// The lines between the title and the status line: the table, a panel, or what the state says.
+    static func body(_ model: BrowseModel) -> [ScreenLine] {
+        let count = model.layout.visibleRows + 1  // the column header and the rows
+        var lines: [ScreenLine]
+        if model.panel == .details, model.cursor < model.rows.count {
+            lines = details(model.rows[model.cursor].recording, width: model.layout.width, height: count)
+        } else if model.list.listing != nil {
+            lines = table(model)
+        } else {
+            lines = [ScreenLine("")] + message(model).map { ScreenLine($0) }
+        }
+        if lines.count > count { lines = Array(lines.prefix(count)) }
+        return lines + Array(repeating: ScreenLine(""), count: count - lines.count)
+    }
+
+    static func table(_ model: BrowseModel) -> [ScreenLine] {
+        let table = RecordingTable(measure: model.measure, width: model.layout.width)
+        var lines = [ScreenLine(table.header, .dim)]
+        let rows = model.rows
+        let end = min(rows.count, model.top + model.layout.visibleRows)
+        for index in model.top..<end {
+            var cells = RecordingTable.cells(rows[index], marker: marker(rows[index], tick: model.tick))
+            if let clock = clock(rows[index].playback) { cells[RecordingTable.Column.length.index] = clock }
+            lines.append(ScreenLine(table.line(cells: cells), index == model.cursor ? .inverse : .plain))
+        }
+        return lines
+    }
+
+    /// What the state says where the rows would be: how to start, the spinner, no match, the error.
+    static func message(_ model: BrowseModel) -> [String] {
+        switch model.list {
+        case .idle:
+            return ["Press / and type a query, e.g. great tit, or sp:\"parus major\" cnt:france."]
+        case .loading:
+            return ["\(spinner[model.tick % spinner.count]) " + ListRenderer.footer(model.list).joined(separator: " ")]
+        case .empty:
+            return ListRenderer.footer(model.list) + ["", "Press / to search again."]
+        case .error(let failure):
+            let next = failure.reason.isKeyProblem
+                ? "Set the key, then press r to retry (or q to quit)."
+                : "Press r to retry, / to search again, q to quit."
+            return ListRenderer.footer(model.list) + ["", next]
+        case .populated, .paging:
+            return []
+        }
+    }
+
+    /// The detail panel: a heading, then the sections flowed into as many columns as the height needs.
+    static func details(_ recording: Recording, width: Int, height: Int) -> [ScreenLine] {
+        let heading = "XC\(recording.id) · \(recording.englishName ?? recording.scientificName) — i or Esc closes"
+        let text = RecordingSection.lines(RecordingSection.sections(of: recording))
+        let room = max(1, height - 1)
+        let columns = min(3, (text.count + room - 1) / room)
+        let columnWidth = columns > 1 ? width / columns : width
+        let lines = (0..<min(room, text.count)).map { line in
+            (0..<columns).compactMap { column in
+                let index = column * room + line
+                return index < text.count ? TextWidth.fit("  " + text[index], to: columnWidth) : nil
+            }.joined()
+        }
+        return [ScreenLine(heading, .bold)] + lines.map { ScreenLine($0) }
+    }
+
+    /// The list's own state, below the rows.
+    static func status(_ model: BrowseModel) -> String {
+        if case .search(let text) = model.panel { return "Search: " + text + "▏" }
+        switch model.list {
+        case .idle, .loading, .empty, .error:
+            return ""
+        case .populated(let listing):
+            let pages = listing.lastPage - listing.firstPage + 1
+            return "\(listing.rows.count) rows · all \(pages == 1 ? "results" : "\(pages) pages") loaded"
+                + (ListRenderer.restrictedNote(listing).isEmpty ? "" : " · ⊘ restricted: no file")
+        case .paging(let listing, let next):
+            switch next.fetch {
+            case .waiting:
+                return "\(listing.rows.count) rows · more below: page \(next.page) loads as you scroll"
+            case .loading:
+                return "\(spinner[model.tick % spinner.count]) loading more… page \(next.page) of \(listing.numPages)"
+            case .failed(let reason):
+                return "✗ page \(next.page) failed: \(reason.description.prefix { $0 != "\n" }) · r to retry"
+            }
+        }
+    }
+
+    /// The playing row's clock and bar; or, when the cursor is on a row that failed, why.
+    static func playback(_ model: BrowseModel) -> String {
+        let rows = model.rows
+        let width = model.layout.width
+        if model.cursor < rows.count, case .failed(let error) = rows[model.cursor].playback {
+            return "✗ XC\(rows[model.cursor].id): \(error)"
+        }
+        guard let active = model.activeRow, active < rows.count else { return "" }
+        let row = rows[active]
+        let name = "XC\(row.id) " + (row.recording.englishName ?? row.recording.scientificName)
+        let line = PlaybackLine.render(row.playback, width: max(10, width - TextWidth.of(name) - 2))
+        if case .buffering = row.playback { return "\(spinner[model.tick % spinner.count]) \(name)  \(line)" }
+        return name + "  " + line
+    }
+
+    /// The first cell of a row: ⊘ when it cannot play, else its playback (a spinner while buffering).
+    static func marker(_ row: Row, tick: Int) -> String {
+        if case .buffering = row.playback { return String(spinner[tick % spinner.count]) }
+        return ListRenderer.marker(row)
+    }
+
+    /// "0:07/0:21" in the length column of the row that plays.
+    static func clock(_ playback: PlaybackState) -> String? {
+        switch playback {
+        case .playing(let position), .paused(let position):
+            let elapsed = RecordingLength.format(position.elapsed)
+            return position.duration.map { elapsed + "/" + RecordingLength.format($0) } ?? elapsed
+        case .idle, .buffering, .failed:
+            return nil
+        }
+    }
+}
+
+extension BrowseModel.Panel {
+    var isSearch: Bool {
+        if case .search = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import ChirperCore
+import Foundation
+import XenoCanto
+
+extension Chirper {
+    struct Browse: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Browse results in the terminal: scroll, load more pages as you go, play any row.",
+            discussion: """
+                Keys: ↑/↓ or j/k move, PgUp/PgDn and g/G jump, Enter plays the row, space pauses and resumes, \
+                s stops, / types a new query, r retries after an error, i shows the row's details, q or Ctrl-C quits.
+                Needs a terminal; in a pipe or a script use `chirper search`.
+                """)
+
+        @Argument(help: "The query: words and/or v3 tags. Without one, browse starts at the search prompt.")
+        var query: [String] = []
+
+        @OptionGroup var pages: PageOptions
+        @OptionGroup var api: APIOptions
+        @OptionGroup var audio: AudioOptions
+
+        func run() async throws {
+            guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
+                throw CommandFailure(
+                    message: "chirper: browse needs a terminal (stdin and stdout). To list results in a pipe or a script, use chirper search.",
+                    exitCode: .usage)
+            }
+            let typed = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let session = BrowseSession(client: api.client(), perPage: pages.perPage, playerOptions: audio.playerOptions)
+            let status = await session.run(
+                query: typed.isEmpty ? nil : SearchQuery(typed, raw: pages.raw), page: pages.page, raw: pages.raw)
+            if status != .found { throw CommandFailure(message: "", exitCode: status) }
+        }
+    }
+}

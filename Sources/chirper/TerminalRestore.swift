@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+
+/// Puts the terminal back however the program ends: the saved settings, and, if browse took the
+/// screen, the main screen and the cursor. The normal paths call `restore()`; a crash (a trap, an
+/// abort, a bad access) reaches it through signal handlers, which may only call async-signal-safe
+/// functions: `tcsetattr` and `write` of a static string are.
+enum TerminalRestore {
+    /// Reset colours, show the cursor, leave the alternate screen.
+    private static let leaveFullScreen: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    private static let haveSaved = Atomic<Bool>(false)
+    private static let fullScreen = Atomic<Bool>(false)
+    /// Written once, before `haveSaved` is stored with release ordering; read only after `haveSaved`
+    /// is loaded as true with acquiring ordering. The atomic orders every read after the one write,
+    /// so no read races it.
+    nonisolated(unsafe) private static var saved = termios()
+
+    /// Keeps the terminal's settings from before raw mode (the first call wins).
+    static func remember(_ settings: termios) {
+        guard !haveSaved.load(ordering: .acquiring) else { return }
+        saved = settings
+        haveSaved.store(true, ordering: .releasing)
+    }
+
+    /// Browse took (true) or gave back (false) the whole screen.
+    static func setFullScreen(_ on: Bool) {
+        fullScreen.store(on, ordering: .sequentiallyConsistent)
+    }
+
+    /// Async-signal-safe: only atomics, `write` and `tcsetattr`.
+    static func restore() {
+        if fullScreen.exchange(false, ordering: .sequentiallyConsistent) {
+            _ = write(STDOUT_FILENO, leaveFullScreen.utf8Start, leaveFullScreen.utf8CodeUnitCount)
+        }
+        if haveSaved.load(ordering: .acquiring) {
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        }
+    }
+
+    /// The handlers that were there before ours (Swift's backtracer): a crash still reaches them.
+    /// Allocated and filled once, on the main thread, before any of our handlers is installed; the
+    /// handlers only read it.
+    nonisolated(unsafe) private static var previous = UnsafeMutablePointer<sigaction>.allocate(capacity: Int(NSIG))
+    private static let crashSignals = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
+
+    /// On a crash signal: restore, put the previous handler back, and send the signal again, so the
+    /// crash goes on as it would have (backtrace, core, exit status).
+    static func installCrashHandlers() {
+        _ = haveSaved.load(ordering: .relaxed)  // the statics are made now, not in the handler
+        _ = fullScreen.load(ordering: .relaxed)
+        for signalNumber in crashSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signalNumber in
+                TerminalRestore.restore()
+                sigaction(signalNumber, TerminalRestore.previous + Int(signalNumber), nil)
+                raise(signalNumber)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(signalNumber, &action, previous + Int(signalNumber))
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Audio
+import Testing
+import XenoCanto
+@testable import ChirperCore
+
+@Suite("browse's model: cursor, scrolling, infinite paging, keys")
+struct BrowseModelTests {
+    let query = Fixtures.query
+
+    /// A 100×20 screen (15 rows visible) showing page 1 of `pages`, 50 rows.
+    func loaded(pages: Int = 3) -> BrowseModel {
+        var model = BrowseModel(width: 100, height: 20)
+        #expect(model.receive(.searchStarted(query, page: 1)) == [.fetch(query, page: 1)])
+        _ = model.receive(.pageLoaded(query, Fixtures.page(1, of: pages, ids: 1...50)))
+        return model
+    }
+
+    func press(_ model: inout BrowseModel, _ keys: TerminalKey...) -> [BrowseCommand] {
+        keys.flatMap { model.press($0) }
+    }
+
+    @Test func theCursorMovesAndTheListScrollsToKeepItOnScreen() {
+        var model = loaded()
+        #expect(model.layout.visibleRows == 15)
+        _ = press(&model, .down, .character("j"), .character("j"))
+        #expect(model.cursor == 3 && model.top == 0)
+        _ = press(&model, .pageDown)
+        #expect(model.cursor == 18 && model.top == 4, "the cursor row is the last on screen")
+        _ = press(&model, .character("k"), .up, .home)
+        #expect(model.cursor == 0 && model.top == 0)
+        _ = press(&model, .up)
+        #expect(model.cursor == 0, "the cursor stops at the first row")
+    }
+
+    @Test func withinAScreenOfTheEndTheNextPageIsFetchedOnce() {
+        var model = loaded()
+        #expect(press(&model, .pageDown, .pageDown) == [], "rows 30 to 49 are still more than a screen away from row 30")
+        #expect(model.cursor == 30)
+        #expect(press(&model, .down, .down, .down, .down, .down) == [.fetch(query, page: 2)])
+        #expect(press(&model, .down) == [], "already on its way")
+        #expect(BrowseRenderer.status(model).contains("loading more… page 2 of 3"))
+        let cursor = model.cursor
+        _ = model.receive(.pageLoaded(query, Fixtures.page(2, of: 3, ids: 51...100)))
+        #expect(model.cursor == cursor, "appending never moves the cursor")
+        #expect(model.rows.map(\.id) == (1...100).map(String.init), "rows appended in order")
+        #expect(BrowseRenderer.title(model).hasSuffix("row 37 of 100 · pages 1–2 of 3 · 342 recordings"))
+    }
+
+    @Test func jumpingToTheEndLoadsTheNextPageAndAFailedPageWaitsForRetry() {
+        var model = loaded()
+        #expect(press(&model, .character("G")) == [.fetch(query, page: 2)])
+        _ = model.receive(.pageFailed(query, page: 2, .server(status: 500, attempts: 3)))
+        #expect(model.rows.count == 50, "the rows stay")
+        #expect(BrowseRenderer.status(model) == "✗ page 2 failed: The API answered HTTP 500 (3 tries). Try again later. · r to retry")
+        #expect(press(&model, .up, .down) == [], "no automatic retry")
+        #expect(press(&model, .character("r")) == [.fetch(query, page: 2)])
+    }
+
+    @Test func enterPlaysTheCursorRowAndARestrictedRowFailsAtOnce() {
+        var model = loaded()
+        _ = press(&model, .down)
+        #expect(press(&model, .enter) == [.play(model.rows[1].recording)])
+        _ = model.receive(.playback(recordingID: "2", .buffering(progress: 0)))
+        #expect(model.activeRow == 1 && model.isBusy)
+        _ = model.receive(.playback(recordingID: "2", .started(duration: 21)))
+        #expect(!model.isBusy)
+        #expect(press(&model, .character(" ")) == [.togglePause])
+        #expect(press(&model, .character("s")) == [.stopPlayback])
+        _ = model.receive(.playbackStopped)
+        #expect(model.activeRow == nil && model.rows[1].playback == .idle)
+        #expect(press(&model, .character(" ")) == [], "nothing to pause")
+
+        var restricted = BrowseModel(width: 100, height: 20)
+        _ = restricted.receive(.searchStarted(query, page: 1))
+        let page = Page(numRecordings: 1, numSpecies: 1, page: 1, numPages: 1, recordings: [Fixtures.recording(7, playable: false)])
+        _ = restricted.receive(.pageLoaded(query, page))
+        #expect(press(&restricted, .enter) == [])
+        #expect(restricted.rows[0].playback == .failed(.notPlayable))
+    }
+
+    @Test func slashTypesANewQueryThatReplacesTheList() {
+        var model = loaded()
+        _ = press(&model, .pageDown, .enter)
+        _ = model.receive(.playback(recordingID: "16", .started(duration: 21)))
+        _ = press(&model, .character("/"))
+        #expect(press(&model, .character("o"), .character("w"), .character("x"), .backspace, .character("l")) == [])
+        #expect(model.panel == .search("owl"))
+        #expect(BrowseRenderer.status(model) == "Search: owl▏")
+        let owl = SearchQuery("owl")
+        #expect(press(&model, .enter) == [.stopPlayback, .fetch(owl, page: 1)])
+        #expect(model.list == .loading(owl, page: 1) && model.cursor == 0 && model.activeRow == nil)
+        _ = press(&model, .character("/"), .character("q"), .escape)
+        #expect(model.panel == .none, "Escape cancels, and q typed in the prompt is text, not quit")
+    }
+
+    @Test func quitAndInterrupt() {
+        var model = loaded()
+        #expect(press(&model, .character("q")) == [.quit(interrupted: false)])
+        #expect(press(&model, .control("c")) == [.quit(interrupted: true)])
+        _ = press(&model, .character("/"))
+        #expect(press(&model, .control("c")) == [.quit(interrupted: true)], "Ctrl-C quits even from the prompt")
+    }
+
+    @Test func aSmallerWindowKeepsTheCursorOnScreen() {
+        var model = loaded()
+        _ = press(&model, .pageDown)
+        _ = model.resize(width: 60, height: 10)
+        #expect(model.layout.visibleRows == 5)
+        #expect(model.top <= model.cursor && model.cursor < model.top + 5)
+        #expect(BrowseRenderer.frame(model).count == 10)
+        #expect(BrowseRenderer.frame(model).allSatisfy { TextWidth.of($0.text) <= 60 })
+    }
+}
