@@ -53,3 +53,50 @@ let decodeAndRender = try median(21) {
 let decodeOnly = try median(21) { _ = try JSONDecoder().decode(Page.self, from: body) }
 print("  decode + render (\(lines) lines): \(milliseconds(decodeAndRender)) median of 21")
 print("  decode only:                  \(milliseconds(decodeOnly))")
+
+// browse: one frame of a long list costs what a short one does; a scroll step writes what changed.
+print("browse frame (100×50 terminal), median of 201:")
+let pageOfRows = try JSONDecoder().decode(Page.self, from: livePage(count: 500))
+func browseModel(rows: Int) -> BrowseModel {
+    var model = BrowseModel(width: 100, height: 50)
+    _ = model.receive(.searchStarted(query, page: 1))
+    var recordings: [Recording] = []
+    for index in 0..<rows {
+        var recording = pageOfRows.recordings[index % pageOfRows.recordings.count]
+        recording.id = String(100_000 + index)
+        recordings.append(recording)
+    }
+    _ = model.receive(.pageLoaded(query, Page(numRecordings: rows, numSpecies: 1, page: 1, numPages: 1, recordings: recordings)))
+    // The cursor in the middle, a row playing: the frame's every part is drawn.
+    for _ in 0..<(rows / 2) { _ = model.press(.down) }
+    _ = model.receive(.playback(recordingID: model.rows[rows / 2].id, .position(elapsed: 7, duration: 83)))
+    return model
+}
+var frameTimes: [Int: Duration] = [:]
+for rows in [100, 1_000, 10_000] {
+    let model = browseModel(rows: rows)
+    frameTimes[rows] = median(201) { _ = BrowseRenderer.frame(model) }
+    print("  \(rows) rows: \(milliseconds(frameTimes[rows]!))")
+}
+let flatness = frameTimes[10_000]! / frameTimes[100]!
+print(String(format: "  10,000 rows / 100 rows: %.2f×", flatness))
+
+var scrolling = browseModel(rows: 10_000)
+_ = scrolling.press(.pageUp)  // the cursor at the top of the screen: 44 steps within it, then scrolling
+var shown = BrowseRenderer.frame(scrolling)
+var stepBytes: [String: [Int]] = ["cursor moves on screen": [], "list scrolls a line": []]
+for step in 0..<200 {
+    let scrolls = scrolling.cursor == scrolling.top + scrolling.layout.visibleRows - 1
+    _ = scrolling.press(.down)
+    let frame = BrowseRenderer.frame(scrolling)
+    let bytes = ScreenUpdate.bytes(from: shown, to: frame, width: 100).utf8.count
+    let changed = zip(shown, frame).filter { $0 != $1 }.count
+    shown = frame
+    if step > 0 { stepBytes[scrolls ? "list scrolls a line" : "cursor moves on screen"]!.append(bytes / max(1, changed)) }
+    if step == 1 || scrolls && stepBytes["list scrolls a line"]!.count == 1 {
+        print("  step \(step): \(changed) lines changed, \(bytes) bytes written")
+    }
+}
+for (kind, perLine) in stepBytes.sorted(by: { $0.key < $1.key }) where !perLine.isEmpty {
+    print("  \(kind): \(perLine.sorted()[perLine.count / 2]) bytes per changed line (median of \(perLine.count) steps)")
+}

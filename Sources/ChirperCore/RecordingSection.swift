@@ -101,4 +101,32 @@ public enum RecordingSection: Equatable, Sendable {
         }
         return lines
     }
+
+    /// Every section in little room: its title in a column of its own, then its items packed along
+    /// the line ("Label value · Label value"), wrapping between items. For browse's detail panel.
+    public static func compactLines(_ sections: [RecordingSection], width: Int) -> [String] {
+        let titleWidth = (sections.map { TextWidth.of($0.title) }.max() ?? 0) + 2
+        let room = max(10, width - titleWidth)
+        var lines: [String] = []
+        for section in sections {
+            var packed: [String] = []
+            var current = ""
+            for item in section.items {
+                let text = TextWidth.truncate(item.label.isEmpty ? item.value : item.label + " " + item.value, to: room)
+                if current.isEmpty {
+                    current = text
+                } else if TextWidth.of(current) + 3 + TextWidth.of(text) <= room {
+                    current += " · " + text
+                } else {
+                    packed.append(current)
+                    current = text
+                }
+            }
+            packed.append(current)
+            for (index, line) in packed.enumerated() {
+                lines.append(TextWidth.fit(index == 0 ? section.title : "", to: titleWidth) + line)
+            }
+        }
+        return lines
+    }
 }

@@ -27,7 +27,14 @@ struct BrowseSession {
         let (inputs, continuation) = AsyncStream<BrowseInput>.makeStream()
         let input = TerminalInput()
         TerminalRestore.installCrashHandlers()
-        InterruptHandler.install(exits: false) { continuation.yield(.terminate) }
+        InterruptHandler.install(exits: false) {
+            continuation.yield(.terminate)
+            // The loop leaves at once in practice; should it not, the terminal is still given back.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 3) {
+                TerminalRestore.restore()
+                exit(ExitStatus.interrupted.rawValue)
+            }
+        }
         signal(SIGWINCH, SIG_IGN)
         let resizes = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
         resizes.setEventHandler { continuation.yield(.resize) }

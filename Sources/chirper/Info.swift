@@ -1,11 +1,12 @@
 import ArgumentParser
+import ChirperCore
 import Foundation
 import XenoCanto
 
 extension Chirper {
     struct Info: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print every field of one recording, with its licence and recordist for attribution.")
+            abstract: "Print one recording's details by section, with its recordist, licence and page for attribution.")
 
         @Argument(help: "The XC number: 123456, XC123456 or the recording's xeno-canto URL.")
         var recording: String
@@ -37,37 +38,8 @@ extension Chirper {
                 encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
                 StandardOutput.write([String(decoding: try encoder.encode(found), as: UTF8.self)])
             } else {
-                StandardOutput.write(RecordingFields.lines(found))
+                StandardOutput.write(RecordingSection.lines(RecordingSection.sections(of: found)))
             }
         }
-    }
-}
-
-/// Every field of a recording as "Label  value" lines, absent fields left out.
-enum RecordingFields {
-    static func lines(_ r: Recording) -> [String] {
-        let fields: [(String, String?)] = [
-            ("Recording", "XC\(r.id)"),
-            ("English name", r.englishName),
-            ("Scientific name", r.scientificName.isEmpty ? nil : r.scientificName),
-            ("Group", r.group),
-            ("Type", r.soundType), ("Sex", r.sex), ("Stage", r.stage), ("Method", r.method),
-            ("Country", r.country), ("Locality", r.locality),
-            ("Coordinates", r.latitude.flatMap { lat in r.longitude.map { "\(lat), \($0)" } }),
-            ("Altitude", r.altitude.map { $0 + " m" }),
-            ("Date", r.date), ("Time", r.time), ("Uploaded", r.uploaded),
-            ("Length", r.length), ("Quality", r.quality), ("Sample rate", r.sampleRate.map { $0 + " Hz" }),
-            ("Device", r.device), ("Microphone", r.microphone), ("Automatic", r.automatic),
-            ("Animal seen", r.animalSeen), ("Playback used", r.playbackUsed), ("Temperature", r.temperature),
-            ("Registration", r.registrationNumber),
-            ("Background", r.backgroundSpecies.isEmpty ? nil : r.backgroundSpecies.joined(separator: ", ")),
-            ("Remarks", r.remarks),
-            ("Recordist", r.recordist), ("Licence", r.licence),
-            ("Page", r.pageURL), ("File", r.audioURL ?? "none: restricted species, not playable"),
-            ("File name", r.fileName),
-        ]
-        let present = fields.compactMap { label, value in value.map { (label, $0) } }
-        let labelWidth = present.map(\.0.count).max() ?? 0
-        return present.map { label, value in label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + value }
     }
 }

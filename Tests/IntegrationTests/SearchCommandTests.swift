@@ -132,7 +132,10 @@ struct SearchCommandTests {
         try await TestCatalog.withServer { server in
             let result = try await ChirperProcess.run(["info", "XC900001"] + server.api)
             #expect(result.status == 0, "\(result.stderr)")
-            for expected in ["Recording        XC900001", "Great Tit", "Parus major", "Recordist", "Licence          https://creativecommons.org/licenses/", "Remarks", "Background"] {
+            for expected in ["Recording\n  XC number    XC900001\n  Species      Great Tit (Parus major)\n",
+                             "\nPlace\n  Country      France\n  Locality     Forêt de Fontainebleau, Seine-et-Marne\n  Coordinates  48.4000, 2.7000\n",
+                             "  Recordist    Ana Sousa\n  Licence      CC BY-NC-SA 4.0 (Attribution-NonCommercial-ShareAlike 4.0 International)\n  Page         https://xeno-canto.org/900001\n",
+                             "\nRemarks\n", "\nBackground species\n  Cyanistes caeruleus\n"] {
                 #expect(result.stdout.contains(expected), "\(expected)")
             }
             #expect(server.faults.apiRequests.first?.parameters["query"] == "nr:900001")
@@ -140,6 +143,28 @@ struct SearchCommandTests {
             #expect(missing.status == 1)
             #expect(missing.stderr.contains("no recording XC42"))
         }
+    }
+
+    @Test func infoLeavesOutTheSectionsARecordingHasNoDataFor() async throws {
+        // XC900006 (index 5): no coordinates, no remarks, no background species.
+        let recording = try #require(DemoRecordings.builtIn.entry(id: "900006")?.recording)
+        #expect(recording.latitude == nil && recording.remarks == nil && recording.backgroundSpecies.isEmpty)
+        try await TestCatalog.withServer { server in
+            let result = try await ChirperProcess.run(["info", "900006"] + server.api)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("\nPlace\n  Country      Sweden\n"))
+            for absent in ["Coordinates", "Remarks", "Background species"] {
+                #expect(!result.stdout.contains(absent), "\(absent): \(result.stdout)")
+            }
+        }
+    }
+
+    @Test func browseWithoutATerminalPointsToSearch() async throws {
+        let result = try await ChirperProcess.run(["browse", "great tit", "--key", "x"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("browse needs a terminal"), "\(result.stderr)")
+        #expect(result.stderr.contains("use chirper search"))
+        #expect(result.stdout.isEmpty, "no escape codes into a pipe")
     }
 
     @Test func usageErrorsExit2() async throws {

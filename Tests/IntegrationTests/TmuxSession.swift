@@ -6,9 +6,9 @@ final class TmuxSession {
     let socket = "chirper-test-\(UUID().uuidString.prefix(8))"
     let directory: URL
 
-    /// Runs `command` in a 100×20 pane. The script records `stty -g` before and after, then the exit
+    /// Runs `command` in a `width`×`height` pane (100×20 unless told). The script records `stty -g` before and after, then the exit
     /// status, last and by rename, so a test that sees the status can read the settings.
-    init(command: [String], environment: [String: String]) throws {
+    init(command: [String], environment: [String: String], width: Int = 100, height: Int = 20) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
@@ -23,7 +23,7 @@ final class TmuxSession {
             sleep 30
             """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
-        try tmux(["new-session", "-d", "-x", "100", "-y", "20", "bash", directory.appendingPathComponent("run.sh").path], output: false)
+        try tmux(["new-session", "-d", "-x", String(width), "-y", String(height), "bash", directory.appendingPathComponent("run.sh").path], output: false)
     }
 
     deinit {
@@ -34,6 +34,18 @@ final class TmuxSession {
     func send(_ keys: String...) throws { try tmux(["send-keys"] + keys, output: false) }
 
     func screen() throws -> String { try tmux(["capture-pane", "-p"]) }
+
+    /// The pane takes a new size, as when a user resizes the terminal window (the program gets SIGWINCH).
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-x", String(width), "-y", String(height)], output: false)
+    }
+
+    /// Sends `signal` to the command (the pane's shell runs it as its only child).
+    func signalCommand(_ signal: Int32) throws {
+        let shell = try tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try Spawn.run("/usr/bin/pgrep", ["-P", shell]).output
+        for pid in children.split(separator: "\n").compactMap({ Int32($0) }) { kill(pid, signal) }
+    }
 
     /// Waits up to `seconds` for the screen to satisfy `condition`; returns the last screen seen.
     @discardableResult

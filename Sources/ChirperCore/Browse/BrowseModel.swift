@@ -28,6 +28,8 @@ public struct BrowseModel: Equatable, Sendable {
     /// Cell widths of every loaded row, measured once per row as pages arrive.
     public private(set) var measure = BrowseModel.freshMeasure
     private var measuredRows = 0
+    /// Whether any loaded row is restricted (listed without a file), found as rows are measured.
+    public private(set) var hasRestrictedRows = false
     /// Typed queries are sent as typed when set (`--raw`).
     public let raw: Bool
 
@@ -85,6 +87,7 @@ public struct BrowseModel: Equatable, Sendable {
             activeRow = nil
             measure = BrowseModel.freshMeasure
             measuredRows = 0
+            hasRestrictedRows = false
         }
         let effect = list.reduce(event)
         measureNewRows()
@@ -170,7 +173,10 @@ public struct BrowseModel: Equatable, Sendable {
     private mutating func measureNewRows() {
         let rows = self.rows
         guard rows.count > measuredRows else { return }
-        for row in rows[measuredRows...] { measure.include(RecordingTable.cells(row, marker: " ")) }
+        for row in rows[measuredRows...] {
+            measure.include(RecordingTable.cells(row, marker: " "))
+            if !row.recording.isPlayable { hasRestrictedRows = true }
+        }
         measuredRows = rows.count
     }
 

@@ -53,7 +53,7 @@ public enum BrowseRenderer {
         let count = model.layout.visibleRows + 1  // the column header and the rows
         var lines: [ScreenLine]
         if model.panel == .details, model.cursor < model.rows.count {
-            lines = details(model.rows[model.cursor].recording, width: model.layout.width, height: count)
+            lines = details(model.rows[model.cursor].recording, width: model.layout.width)
         } else if model.list.listing != nil {
             lines = table(model)
         } else {
@@ -95,20 +95,11 @@ public enum BrowseRenderer {
         }
     }
 
-    /// The detail panel: a heading, then the sections flowed into as many columns as the height needs.
-    static func details(_ recording: Recording, width: Int, height: Int) -> [ScreenLine] {
+    /// The detail panel: a heading, then each section on a line or two of its own.
+    static func details(_ recording: Recording, width: Int) -> [ScreenLine] {
         let heading = "XC\(recording.id) · \(recording.englishName ?? recording.scientificName) — i or Esc closes"
-        let text = RecordingSection.lines(RecordingSection.sections(of: recording))
-        let room = max(1, height - 1)
-        let columns = min(3, (text.count + room - 1) / room)
-        let columnWidth = columns > 1 ? width / columns : width
-        let lines = (0..<min(room, text.count)).map { line in
-            (0..<columns).compactMap { column in
-                let index = column * room + line
-                return index < text.count ? TextWidth.fit("  " + text[index], to: columnWidth) : nil
-            }.joined()
-        }
-        return [ScreenLine(heading, .bold)] + lines.map { ScreenLine($0) }
+        let sections = RecordingSection.compactLines(RecordingSection.sections(of: recording), width: width - 2)
+        return [ScreenLine(heading, .bold)] + sections.map { ScreenLine("  " + $0) }
     }
 
     /// The list's own state, below the rows.
@@ -120,7 +111,7 @@ public enum BrowseRenderer {
         case .populated(let listing):
             let pages = listing.lastPage - listing.firstPage + 1
             return "\(listing.rows.count) rows · all \(pages == 1 ? "results" : "\(pages) pages") loaded"
-                + (ListRenderer.restrictedNote(listing).isEmpty ? "" : " · ⊘ restricted: no file")
+                + (model.hasRestrictedRows ? " · ⊘ restricted: no file" : "")
         case .paging(let listing, let next):
             switch next.fetch {
             case .waiting:

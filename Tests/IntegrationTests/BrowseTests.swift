@@ -1,0 +1,171 @@
+import DemoCatalog
+import Foundation
+import Testing
+
+extension PlaybackTests {
+/// `chirper browse` in a real terminal (tmux) against the demo catalog: what is on screen, the keys,
+/// paging, playback through the null sink. Nested in PlaybackTests: serialized with every test that
+/// sounds on the shared sink.
+@Suite("browse in a terminal")
+struct Browse {
+    /// 132 recordings, 50 a page: pages of 50, 50 and 32.
+    static let everything = ["grp:birds", "--per-page", "50"]
+
+    static func session(_ server: DemoServer, _ arguments: [String] = everything, width: Int = 100, height: Int = 20) throws -> TmuxSession {
+        try TmuxSession(command: [ChirperProcess.binary.path, "browse"] + arguments + server.api,
+                        environment: ChirperProcess.environment(extra: ["TERM": "xterm-256color"]), width: width, height: height)
+    }
+
+    /// XC numbers in screen order.
+    static func numbers(_ screen: String) -> [Int] {
+        screen.split(separator: "\n").compactMap { line in
+            line.range(of: #"XC9\d{5}"#, options: .regularExpression).flatMap { Int(line[$0].dropFirst(2)) }
+        }
+    }
+
+    static func expectRestored(_ terminal: TmuxSession, status expected: Int, within seconds: Double = 5) async throws {
+        #expect(try await terminal.exitStatus(within: seconds) == expected)
+        let stty = terminal.terminalSettings()
+        #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
+        let after = try terminal.screen()
+        #expect(!after.contains("chirper · grp:birds") && !after.contains("↑↓/jk move"), "the main screen is back: \(after)")
+    }
+
+    @Test func loadingThenRowsThenQLeavesTheTerminalAsItWas() async throws {
+        try await TestCatalog.withServer { server in
+            server.faults.next(.delay(.seconds(2)))
+            let terminal = try Self.session(server)
+            let loading = try await terminal.waitForScreen { $0.contains("Searching xeno-canto for grp:birds…") }
+            #expect(loading.contains("chirper · grp:birds"))
+            #expect(loading.range(of: "[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Searching", options: .regularExpression) != nil, "a spinner: \(loading)")
+            let rows = try await terminal.waitForScreen { $0.contains("row 1 of 50 · page 1 of 3 · 132 recordings") }
+            #expect(Self.numbers(rows) == Array(900_001...900_015), "the first 15 rows: \(rows)")
+            #expect(rows.contains("English name") && rows.contains("↑↓/jk move"))
+            #expect(rows.contains("50 rows · more below: page 2 loads as you scroll"))
+            try terminal.send("q")
+            try await Self.expectRestored(terminal, status: 0)
+        }
+    }
+
+    @Test func scrollingPastTheEndLoadsPages2And3InOrder() async throws {
+        try await TestCatalog.withServer { server in
+            let terminal = try Self.session(server)
+            var screen = try await terminal.waitForScreen { $0.contains("row 1 of 50") }
+            var seen = Self.numbers(screen)
+            for _ in 0..<60 where !screen.contains("row 132 of 132") {
+                try terminal.send("PageDown")
+                try await Task.sleep(for: .milliseconds(300))
+                screen = try terminal.screen()
+                let numbers = Self.numbers(screen)
+                #expect(numbers == numbers.sorted() && Set(numbers).count == numbers.count, "in order, no duplicates: \(screen)")
+                seen += numbers
+            }
+            #expect(screen.contains("row 132 of 132 · pages 1–3 of 3 · 132 recordings"), "\(screen)")
+            #expect(screen.contains("132 rows · all 3 pages loaded"))
+            #expect(Set(seen) == Set(900_001...900_132), "every row was on screen")
+            let pages = server.faults.apiRequests.map { $0.parameters["page"] ?? "1" }
+            #expect(pages == ["1", "2", "3"], "each page asked for once, in order: \(pages)")
+            let times = server.faults.apiRequests.map(\.at)
+            for (earlier, later) in zip(times, times.dropFirst()) {
+                #expect(later - earlier >= .milliseconds(950), "at most one API request a second")
+            }
+            try terminal.send("q")
+            try await Self.expectRestored(terminal, status: 0)
+        }
+    }
+
+    @Test func enterPlaysARowABrokenRowFailsAndTheNextEnterPlays() async throws {
+        // Row 2 (XC900002) is broken; row 4 (XC900004) is a 6 s tone at 2400 Hz.
+        let tone = try #require(DemoRecordings.builtIn.entry(id: "900004")?.audio)
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: tone)
+            server.faults.audio("900002", .html)
+            let terminal = try Self.session(server)
+            try await terminal.waitForScreen { $0.contains("row 1 of 50") }
+
+            try terminal.send("j", "Enter")
+            let failed = try await terminal.waitForScreen { $0.contains("✗ XC900002: not an MP3 stream") }
+            #expect(failed.split(separator: "\n").contains { $0.hasPrefix("✗  XC900002") }, "✗ on the row: \(failed)")
+
+            let recorder = try MonitorRecorder()
+            try terminal.send("j", "j", "Enter")
+            let playing = try await terminal.waitForScreen { $0.contains("XC900004 Song Thrush  ▶ 0:01 / 0:06") }
+            #expect(playing.split(separator: "\n").contains { $0.hasPrefix("▶  XC900004") && $0.contains("0:01/0:06") }, "\(playing)")
+            let later = try await terminal.waitForScreen { $0.contains("▶ 0:03 / 0:06") }
+            #expect(later.contains("0:03/0:06"), "the row's clock moves: \(later)")
+            try await terminal.waitForScreen { !$0.contains("▶") }
+            let heard = HeardSound(samples: try await recorder.stop())
+            #expect(abs(heard.hertz - tone.hertz!) <= 5, "heard \(heard.hertz) Hz")
+            #expect(abs(heard.audibleSeconds - 6) <= 0.6, "heard \(heard.audibleSeconds) s")
+            #expect(try terminal.screen().split(separator: "\n").contains { $0.hasPrefix("   XC900004") }, "idle again when it ends")
+            try terminal.send("q")
+            try await Self.expectRestored(terminal, status: 0)
+        }
+    }
+
+    @Test func a500OnPage2KeepsPage1AndRRecovers() async throws {
+        try await TestCatalog.withServer { server in
+            let terminal = try Self.session(server)
+            try await terminal.waitForScreen { $0.contains("row 1 of 50") }
+            server.faults.next(.status(500), times: 3)
+            try terminal.send("G")
+            let failed = try await terminal.waitForScreen(seconds: 20) { $0.contains("page 2 failed") }
+            #expect(failed.contains("✗ page 2 failed: The API answered HTTP 500 (3 tries). Try again later. · r to retry"), "\(failed)")
+            #expect(failed.contains("row 50 of 50") && Self.numbers(failed).last == 900_050, "page 1 is kept: \(failed)")
+            try terminal.send("r")
+            let recovered = try await terminal.waitForScreen { $0.contains("pages 1–2 of 3") }
+            #expect(recovered.contains("row 50 of 100"), "the cursor stays where it was: \(recovered)")
+            try terminal.send("j")
+            #expect(Self.numbers(try await terminal.waitForScreen { $0.contains("row 51 of 100") }).last == 900_051)
+            try terminal.send("q")
+            try await Self.expectRestored(terminal, status: 0)
+        }
+    }
+
+    @Test func aResizeRedrawsForTheNewSize() async throws {
+        try await TestCatalog.withServer { server in
+            let terminal = try Self.session(server)
+            try await terminal.waitForScreen { $0.contains("row 1 of 50") }
+            try terminal.resize(width: 70, height: 30)
+            let resized = try await terminal.waitForScreen { Self.numbers($0).count == 25 }
+            #expect(Self.numbers(resized) == Array(900_001...900_025), "25 rows fit in 30 lines: \(resized)")
+            #expect(resized.split(separator: "\n").allSatisfy { $0.count <= 70 })
+            #expect(!resized.contains("Recordist"), "the least useful column goes on a narrow screen")
+            try terminal.send("q")
+            try await Self.expectRestored(terminal, status: 0)
+        }
+    }
+
+    @Test(arguments: ["C-c", "SIGTERM"])
+    func ctrlCAndSIGTERMRestoreTheTerminalAndExit130(_ how: String) async throws {
+        try await TestCatalog.withServer { server in
+            let terminal = try Self.session(server)
+            try await terminal.waitForScreen { $0.contains("row 1 of 50") }
+            try terminal.send("j", "j", "Enter")
+            try await terminal.waitForScreen { $0.contains("▶ 0:01") }
+            if how == "SIGTERM" { try terminal.signalCommand(SIGTERM) } else { try terminal.send(how) }
+            try await Self.expectRestored(terminal, status: 130, within: 3)
+        }
+    }
+
+    @Test func slashSearchesAgainAndIShowsDetails() async throws {
+        try await TestCatalog.withServer { server in
+            let terminal = try Self.session(server)
+            try await terminal.waitForScreen { $0.contains("row 1 of 50") }
+            try terminal.send("i")
+            let details = try await terminal.waitForScreen { $0.contains("XC900001 · Great Tit — i or Esc closes") }
+            for text in ["People and licence", "CC BY-NC-SA 4.0", "Forêt de Fontainebleau", "Background species", "Remarks"] {
+                #expect(details.contains(text), "\(text): \(details)")
+            }
+            try terminal.send("Escape", "/")
+            try await terminal.waitForScreen { $0.contains("Search: ▏") }
+            try terminal.send("-l", "gen:strix")
+            try terminal.send("Enter")
+            let owls = try await terminal.waitForScreen { $0.contains("chirper · gen:strix") && $0.contains("row 1 of 11") }
+            #expect(owls.contains("Tawny Owl") && !owls.contains("Great Tit"), "\(owls)")
+            try terminal.send("q")
+            try await Self.expectRestored(terminal, status: 0)
+        }
+    }
+}
+}
