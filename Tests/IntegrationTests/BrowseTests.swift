@@ -148,6 +148,19 @@ struct Browse {
         }
     }
 
+    /// A crash (here SIGABRT from outside, as abort() would raise) gives the terminal back before the
+    /// process dies of the signal.
+    @Test func aCrashStillRestoresTheTerminal() async throws {
+        try await TestCatalog.withServer { server in
+            let terminal = try TmuxSession(
+                command: [ChirperProcess.binary.path, "browse"] + Self.everything + server.api,
+                environment: ChirperProcess.environment(extra: ["TERM": "xterm-256color", "SWIFT_BACKTRACE": "enable=no"]))
+            try await terminal.waitForScreen { $0.contains("row 1 of 50") }
+            try terminal.signalCommand(SIGABRT)
+            try await Self.expectRestored(terminal, status: 128 + Int(SIGABRT))
+        }
+    }
+
     @Test func slashSearchesAgainAndIShowsDetails() async throws {
         try await TestCatalog.withServer { server in
             let terminal = try Self.session(server)
