@@ -15,14 +15,16 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Opens the source. HTTP errors and unreadable files become `PlaybackError`s here, before any audio.
-    func open(client: HTTPClient) async throws(PlaybackError) -> ByteReader {
+    /// Opens the source, from byte `offset` on (an HTTP Range request, or a file seek). HTTP errors and
+    /// unreadable files become `PlaybackError`s here, before any audio.
+    func open(client: HTTPClient, from offset: Int = 0) async throws(PlaybackError) -> ByteReader {
         switch self {
         case .url(let url):
             let response: HTTPClientResponse
             do {
                 var request = HTTPClientRequest(url: url)
                 request.headers.add(name: "User-Agent", value: "chirper")
+                if offset > 0 { request.headers.add(name: "Range", value: "bytes=\(offset)-") }
                 // No overall deadline: a long recording streams for minutes. The client's read timeout
                 // still ends a connection that goes silent.
                 response = try await client.execute(request, deadline: .distantFuture)
@@ -30,14 +32,23 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
                 throw .network(reason: NetworkProblem.describe(error))
             }
             guard (200..<300).contains(Int(response.status.code)) else { throw .http(status: Int(response.status.code)) }
-            let size = response.headers.first(name: "Content-Length").flatMap(Int.init)
-            return ByteReader(size: size, kind: .http(response.body.makeAsyncIterator()))
+            let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
+            var reader = ByteReader(size: length, kind: .http(response.body.makeAsyncIterator()))
+            if offset > 0 {
+                if response.status.code == 206 {
+                    reader.size = length.map { $0 + offset }
+                } else {
+                    reader.skip = offset  // the server ignored the Range: read up to where we wanted to be
+                }
+            }
+            return reader
         case .file(let path):
             guard let handle = FileHandle(forReadingAtPath: path) else {
                 let exists = FileManager.default.fileExists(atPath: path)
                 throw .file(reason: exists ? "cannot read \(path)" : "no such file: \(path)")
             }
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+            if offset > 0 { _ = try? handle.seek(toOffset: UInt64(offset)) }
             return ByteReader(size: size, kind: .file(handle))
         }
     }
@@ -51,17 +62,27 @@ struct ByteReader {
         case file(FileHandle)
     }
 
-    /// The total size when the server (Content-Length) or the file system says.
-    let size: Int?
+    /// The whole file's size when the server (Content-Length) or the file system says.
+    var size: Int?
     var kind: Kind
+    /// Bytes still to throw away before the first one returned (a server that ignored a Range header).
+    var skip = 0
 
     /// The next chunk, or nil at the end.
     mutating func next() async throws -> [UInt8]? {
         switch kind {
         case .http(var iterator):
-            let buffer = try await iterator.next()
+            var chunk: [UInt8]?
+            repeat {
+                chunk = try await iterator.next().map { Array($0.readableBytesView) }
+                if skip > 0, let whole = chunk {
+                    let dropped = min(skip, whole.count)
+                    skip -= dropped
+                    chunk = Array(whole[dropped...])
+                }
+            } while chunk?.isEmpty == true
             kind = .http(iterator)
-            return buffer.map { Array($0.readableBytesView) }
+            return chunk
         case .file(let handle):
             guard let data = try handle.read(upToCount: 64 * 1024), !data.isEmpty else {
                 try? handle.close()

@@ -1,4 +1,5 @@
 import CMPG123
+import Glibc
 
 /// libmpg123's feed API: bytes go in as they arrive, PCM comes out. The only code that touches CMPG123.
 /// It owns its handle, which is freed exactly once, when the decoder goes away.
@@ -42,7 +43,7 @@ public struct MP3Decoder: ~Copyable {
             guard code == MPG123_OK.rawValue else { throw DecoderError(code: code, call: call) }
         }
         // Quiet: libmpg123 would otherwise print resync warnings on our stderr.
-        try check(mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue), 0), "mpg123_param2")
+        try check(mpg123_param2(handle, Int32(MPG123_ADD_FLAGS.rawValue), Int(MPG123_QUIET.rawValue | MPG123_FUZZY.rawValue), 0), "mpg123_param2")
         try check(mpg123_format_none(handle), "mpg123_format_none")
         let channels = Int32(MPG123_MONO.rawValue | MPG123_STEREO.rawValue)
         for rate in rates {
@@ -93,6 +94,20 @@ public struct MP3Decoder: ~Copyable {
         default:
             throw DecoderError(code: code, call: "mpg123_read", message: plainError(mpg123_errcode(handle)))
         }
+    }
+
+    /// Prepares a jump to `seconds` into the stream. The decoder then expects the input to continue from
+    /// the returned byte offset (the caller re-feeds from there: bytes it kept, or a Range request).
+    /// Fuzzy: the offset comes from the Xing table of contents or the bitrate, so no byte in between
+    /// has to be read. Returns where decoding will resume, in seconds, and the byte offset.
+    public mutating func seek(toSeconds seconds: Double) throws(DecoderError) -> (seconds: Double, inputOffset: Int) {
+        guard let format else { throw DecoderError(code: MPG123_NO_SEEK.rawValue, call: "mpg123_feedseek") }
+        var inputOffset: off_t = 0
+        let target = off_t(max(0, seconds) * Double(format.sampleRate))
+        let reached = mpg123_feedseek(handle, target, SEEK_SET, &inputOffset)
+        guard reached >= 0 else { throw DecoderError(code: Int32(reached), call: "mpg123_feedseek", message: plainError(mpg123_errcode(handle))) }
+        framesDecoded = Int(reached)
+        return (Double(reached) / Double(format.sampleRate), Int(inputOffset))
     }
 
     /// The stream's length in seconds, when a Xing/Info header or the stream size says.

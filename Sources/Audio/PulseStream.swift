@@ -95,6 +95,13 @@ public final class PulseStream: @unchecked Sendable {
         }
     }
 
+    /// Drops what is queued and not yet played (a seek: the old position must not be heard).
+    public func flush() throws(PulseError) {
+        try run("pa_stream_flush") { stream, mainloop in
+            pa_stream_flush(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+        }
+    }
+
     /// Starts playback of what is queued even when less than the start-up buffer is there.
     public func trigger() throws(PulseError) {
         try run("pa_stream_trigger") { stream, mainloop in
@@ -126,6 +133,16 @@ public final class PulseStream: @unchecked Sendable {
         defer { connection.unlock() }
         var microseconds: pa_usec_t = 0
         guard pa_stream_get_time(stream, &microseconds) >= 0 else { return 0 }
+        return Double(microseconds) / 1_000_000
+    }
+
+    /// Seconds until everything written so far has been heard (the buffer plus the sink's latency).
+    public var latencySeconds: Double {
+        connection.lock()
+        defer { connection.unlock() }
+        var microseconds: pa_usec_t = 0
+        var negative: Int32 = 0
+        guard pa_stream_get_latency(stream, &microseconds, &negative) >= 0, negative == 0 else { return 0 }
         return Double(microseconds) / 1_000_000
     }
 

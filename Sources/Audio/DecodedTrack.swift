@@ -1,0 +1,151 @@
+import AsyncHTTPClient
+import ChirperHTTP
+
+/// One recording on its way to the speakers: its input, its decoder, and PCM decoded ahead of need.
+/// The queue opens the next track and decodes its first seconds while the current one plays, so the
+/// next starts without waiting for the network.
+///
+/// `@unchecked Sendable`: one task at a time uses it. The prefetch task fills it and hands it over
+/// through `Task.value`, after which only the playing task touches it; nothing is shared.
+final class DecodedTrack: @unchecked Sendable {
+    /// What the next call to `nextPiece` gives.
+    enum Piece: Equatable {
+        /// PCM that follows is in this format (the first piece, and whenever the stream changes it).
+        case format(AudioFormat)
+        /// PCM, at most `pieceBytes`.
+        case pcm([UInt8])
+        /// The recording is over, whole.
+        case end
+    }
+
+    private var input: TrackInput
+    private var decoder: MP3Decoder
+    /// PCM decoded ahead, in `aheadFormat`, handed out (from `aheadStart` on) before anything else.
+    private var ahead: [UInt8] = []
+    private var aheadStart = 0
+    private var aheadFormat: AudioFormat?
+    /// The format the caller was last told of.
+    private var announced: AudioFormat?
+    private var inputEnded = false
+    /// A format change found while decoding ahead, to announce once `ahead` is handed out.
+    private var pendingFormat: AudioFormat?
+    /// The most PCM in one piece: 8 KiB, ≤ 93 ms at 44.1 kHz mono, so events follow the sound closely.
+    static let pieceBytes = 8 * 1024
+    private var scratch = [UInt8](repeating: 0, count: pieceBytes)
+
+    private init(input: TrackInput, decoder: consuming MP3Decoder) {
+        self.input = input
+        self.decoder = decoder
+    }
+
+    /// Opens the source (HTTP errors surface here) and makes a decoder for it.
+    static func open(_ source: AudioSource, client: HTTPClient) async throws(PlaybackError) -> DecodedTrack {
+        let input = try await TrackInput.open(source, client: client)
+        let decoder: MP3Decoder
+        do { decoder = try MP3Decoder() } catch { throw PlaybackError(error) }
+        if let size = input.size { decoder.setStreamSize(size) }
+        return DecodedTrack(input: input, decoder: decoder)
+    }
+
+    /// The length the stream announces (Xing header or size and bitrate).
+    var duration: Double? { decoder.duration }
+
+    /// Seconds into the recording of the next PCM handed out.
+    var position: Double {
+        guard let format = decoder.format else { return 0 }
+        let aheadFrames = (ahead.count - aheadStart) / format.bytesPerFrame
+        return Double(decoder.framesDecoded - aheadFrames) / Double(format.sampleRate)
+    }
+
+    var rangeRequests: Int { input.rangeRequests }
+
+    /// Decodes until `seconds` of PCM wait in `ahead`, the stream changes format or ends.
+    func decodeAhead(seconds: Double) async throws(PlaybackError) {
+        while pendingFormat == nil {
+            if let format = aheadFormat, ahead.count - aheadStart >= Int(seconds * Double(format.sampleRate)) * format.bytesPerFrame { return }
+            switch try await decodeStep() {
+            case .format(let format):
+                if aheadFormat == nil { aheadFormat = format } else { pendingFormat = format }
+            case .pcm(let bytes):
+                ahead += bytes
+            case .end:
+                return
+            }
+        }
+    }
+
+    /// The next piece of sound.
+    func nextPiece() async throws(PlaybackError) -> Piece {
+        if let format = aheadFormat, announced != format {
+            announced = format
+            return .format(format)
+        }
+        if aheadStart < ahead.count {
+            let end = min(ahead.count, aheadStart + Self.pieceBytes)
+            defer { aheadStart = end }
+            return .pcm(Array(ahead[aheadStart..<end]))
+        }
+        ahead = []
+        aheadStart = 0
+        aheadFormat = nil
+        if let format = pendingFormat {
+            pendingFormat = nil
+            announced = format
+            return .format(format)
+        }
+        let piece = try await decodeStep()
+        switch piece {
+        case .format(let format):
+            announced = format
+            return piece
+        case .pcm, .end:
+            return piece
+        }
+    }
+
+    /// Jumps to `seconds` (clamped to the recording); returns where sound resumes. What was decoded ahead
+    /// is dropped; the input continues from the byte the decoder asks for.
+    func seek(to seconds: Double) async throws(PlaybackError) -> Double {
+        guard decoder.format != nil else { return 0 }  // nothing decoded yet: nowhere to seek from
+        let target = max(0, min(seconds, (duration ?? seconds) - 0.05))
+        let (reached, offset): (Double, Int)
+        do { (reached, offset) = try decoder.seek(toSeconds: target) } catch { throw PlaybackError(error) }
+        try await input.move(to: offset)
+        ahead = []
+        aheadStart = 0
+        aheadFormat = nil
+        pendingFormat = nil
+        inputEnded = false
+        return reached
+    }
+
+    /// One step of the decoder, feeding it from the input as it asks.
+    private func decodeStep() async throws(PlaybackError) -> Piece {
+        while true {
+            let result: MP3Decoder.Output
+            do { result = try scratch.withUnsafeMutableBytes { try decoder.decode(into: $0) } } catch {
+                throw PlaybackError(error, played: position)
+            }
+            switch result {
+            case .pcm(let count): return .pcm(Array(scratch[0..<count]))
+            case .newFormat(let format): return .format(format)
+            case .needMore: break
+            }
+            if inputEnded {
+                do { try decoder.finish() } catch { throw PlaybackError(error, played: position) }
+                return .end
+            }
+            let chunk: [UInt8]?
+            do { chunk = try await input.next() } catch {
+                throw PlaybackError.network(reason: NetworkProblem.describe(error))
+            }
+            guard let chunk else {
+                inputEnded = true
+                continue
+            }
+            do { try chunk.withUnsafeBytes { try decoder.feed($0) } } catch {
+                throw PlaybackError(error, played: position)
+            }
+        }
+    }
+}

@@ -1,0 +1,363 @@
+import AsyncHTTPClient
+import ChirperHTTP
+import Foundation
+import Synchronization
+
+/// Plays tracks one after another through one PulseAudio connection. While a track plays, the next is
+/// opened and its first seconds decoded (prefetch), so it starts without a wait; when two tracks share
+/// a format the second goes into the same stream, sample after sample, with no gap at all. Memory holds
+/// at most the current track and the next one's head.
+public final class QueuePlayer: Sendable {
+    public struct Track: Sendable, Equatable {
+        public var id: String
+        public var source: AudioSource
+        /// The length the API gave, used when the stream does not say.
+        public var duration: Double?
+
+        public init(id: String, source: AudioSource, duration: Double?) {
+            self.id = id
+            self.source = source
+            self.duration = duration
+        }
+    }
+
+    /// What the listener asks of the playing queue.
+    public enum Command: Sendable, Equatable {
+        case next
+        /// The previous track, or the start of this one when more than 3 s in.
+        case previous
+        /// Seconds forward (or back, negative) in the playing track.
+        case seek(by: Double)
+    }
+
+    /// Which track an event is about: its place in the queue and its id.
+    public struct Playing: Sendable, Equatable {
+        public var index: Int
+        public var id: String
+    }
+
+    /// How the queue went, for the summary.
+    public struct Report: Sendable {
+        public var played: [(index: Int, seconds: Double)] = []
+        public var failed: [(index: Int, error: PlaybackError)] = []
+        /// Ended by `stop()` (q, Ctrl-C), not by running out of tracks.
+        public var stopped = false
+        /// Seconds heard in all.
+        public var listened: Double { played.reduce(0) { $0 + $1.seconds } }
+    }
+
+    public let options: Player.Options
+    /// Seconds of the next track decoded ahead while the current one plays.
+    static let prefetchSeconds = 2.0
+    /// The next track is opened when the current one has this much left (or at once if its length is not known).
+    static let prefetchBeforeEnd = 8.0
+
+    private struct Control {
+        var stream: PulseStream?
+        var commands: [Command] = []
+        var stopped = false
+        var paused = false
+        var volume: Double?
+        var current = Playing(index: 0, id: "")
+        var events: (@Sendable (Playing, PlaybackEvent) -> Void)?
+    }
+    private let control: Mutex<Control>
+    private let client: HTTPClient
+
+    public init(options: Player.Options = .init(), client: HTTPClient = .chirper) {
+        self.options = options
+        self.client = client
+        control = Mutex(Control(volume: options.volume))
+    }
+
+    // MARK: Controls (from any task)
+
+    public func send(_ command: Command) {
+        control.withLock { state in
+            // Seeks pressed in a row are one seek: one jump, at most one Range request.
+            if case .seek(let step) = command, case .seek(let earlier)? = state.commands.last {
+                state.commands[state.commands.count - 1] = .seek(by: earlier + step)
+            } else {
+                state.commands.append(command)
+            }
+        }
+    }
+
+    /// Stops at once: the write in progress returns, `play` returns with `stopped` set.
+    public func stop() {
+        let stream = control.withLock { state -> PulseStream? in
+            state.stopped = true
+            return state.stream
+        }
+        stream?.cancel()
+    }
+
+    public var isPaused: Bool { control.withLock { $0.paused } }
+
+    /// Pauses or resumes (cork), and reports it on the playing track.
+    public func setPaused(_ paused: Bool) async {
+        let (stream, events, playing) = control.withLock { state in
+            state.paused = paused
+            return (state.stream, state.events, state.current)
+        }
+        if let stream { _ = try? await Blocking.run { try stream.setPaused(paused) } }
+        events?(playing, paused ? .paused : .resumed)
+    }
+
+    /// Volume 0...1, kept for the tracks that follow. Returns the new volume.
+    @discardableResult
+    public func changeVolume(by step: Double) async -> Double {
+        let (stream, volume) = control.withLock { state in
+            let volume = min(1, max(0, (state.volume ?? 1) + step))
+            state.volume = volume
+            return (state.stream, volume)
+        }
+        if let stream { _ = try? await Blocking.run { try stream.setVolume(volume) } }
+        return volume
+    }
+
+    private var stopped: Bool { control.withLock { $0.stopped } }
+
+    // MARK: Playing
+
+    /// Plays track `start`, then the ones after it, until `track(index)` has none, `stop()`, or the
+    /// sound server fails. `track` may wait (for a page of results to load); it is asked again for the
+    /// same index, so it must answer the same. `gap`: seconds of silence between tracks.
+    public func play(from start: Int = 0, gap: Double = 0, track: @escaping @Sendable (Int) async -> Track?,
+                     events: @escaping @Sendable (Playing, PlaybackEvent) -> Void) async -> Report {
+        control.withLock { $0.events = events }
+        let server = options.server
+        let connecting = Task { try await Blocking.run { try PulseConnection(server: server) } }
+        var session = Session(client: client, track: track)
+        var report = Report()
+        var index = start
+
+        queue: while !stopped {
+            guard let next = await track(index) else { break }
+            let playing = Playing(index: index, id: next.id)
+            control.withLock { $0.current = playing }
+            let events = { @Sendable (event: PlaybackEvent) in events(playing, event) }
+            events(.buffering(progress: nil))
+            let opened = await session.take(index, next)
+            let decoded: DecodedTrack
+            switch opened {
+            case .success(let track): decoded = track
+            case .failure(let error):
+                events(.failed(error))
+                report.failed.append((index, error))
+                index += 1
+                continue queue
+            }
+            let connection: PulseConnection
+            do { connection = try await connecting.value } catch {
+                let failure = PlaybackError(error)
+                events(.failed(failure))
+                report.failed.append((index, failure))
+                break queue
+            }
+            let ending = await playTrack(decoded, index: index, fallbackDuration: next.duration, connection: connection,
+                                         session: &session, events: events)
+            switch ending {
+            case .finished(let seconds):
+                events(.finished)
+                report.played.append((index, seconds))
+                index += 1
+                if gap > 0 { await session.pause(for: gap) }
+            case .moved(let to, let seconds):
+                events(.finished)
+                if seconds > 0 { report.played.append((index, seconds)) }
+                index = to
+            case .failed(let error, let seconds):
+                events(.failed(error))
+                report.failed.append((index, error))
+                if seconds > 0 { report.played.append((index, seconds)) }
+                if case .output = error { break queue }  // the sound server is gone: nothing else can play
+                index += 1
+            case .stopped(let seconds):
+                if seconds > 0 { report.played.append((index, seconds)) }
+                break queue
+            }
+        }
+        report.stopped = stopped
+        if !report.stopped { await session.finish() }
+        session.cancelPrefetch()
+        control.withLock {
+            $0.stream = nil
+            $0.events = nil
+        }
+        _ = try? await connecting.value
+        return report
+    }
+
+    private enum Ending {
+        case finished(seconds: Double)
+        case moved(to: Int, seconds: Double)
+        case failed(PlaybackError, seconds: Double)
+        case stopped(seconds: Double)
+    }
+
+    private func playTrack(_ decoded: DecodedTrack, index: Int, fallbackDuration: Double?, connection: PulseConnection,
+                           session: inout Session, events: @Sendable (PlaybackEvent) -> Void) async -> Ending {
+        var started = false
+        var lastPosition = -1.0
+        // Seconds into the recording at the stream time `mark`: the track's clock is base + (played − mark).
+        var base = 0.0
+        var mark = session.written
+        func elapsed() -> Double {
+            guard let output = session.output else { return base }
+            return base + max(0, output.playedSeconds - mark)
+        }
+        // Seconds heard of this track: what played before each seek, plus what has played since the last.
+        var heardBeforeSeek = 0.0
+        func heard() -> Double { started ? heardBeforeSeek + elapsed() - base : 0 }
+        do {
+            while true {
+                if stopped { return .stopped(seconds: heard()) }
+                let duration = decoded.duration ?? fallbackDuration
+                for command in control.withLock({ state in defer { state.commands = [] }; return state.commands }) {
+                    switch command {
+                    case .next:
+                        return .moved(to: index + 1, seconds: heard())
+                    case .previous where elapsed() <= 3 && index > 0:
+                        return .moved(to: index - 1, seconds: heard())
+                    case .previous, .seek:
+                        let target: Double
+                        if case .seek(let step) = command { target = elapsed() + step } else { target = 0 }
+                        heardBeforeSeek = heard()
+                        base = try await decoded.seek(to: target)
+                        if let output = session.output {
+                            try await Blocking.run { try output.flush() }
+                            mark = output.playedSeconds
+                            session.written = mark
+                        }
+                        lastPosition = -1
+                    }
+                }
+                switch try await decoded.nextPiece() {
+                case .format(let format):
+                    try await session.use(format, connection: connection, player: self)
+                    if !started { mark = session.written }
+                case .pcm(let bytes):
+                    try await session.write(bytes)
+                    if !started {
+                        started = true
+                        events(.started(duration: duration))
+                    }
+                    let now = elapsed()
+                    if now - lastPosition >= 0.25 {
+                        lastPosition = now
+                        events(.position(elapsed: now, duration: duration))
+                    }
+                    if let duration, duration - now > Self.prefetchBeforeEnd { continue }
+                    session.prefetch(index + 1)
+                case .end:
+                    if !started, session.output != nil {
+                        started = true
+                        events(.started(duration: duration))
+                    }
+                    return .finished(seconds: heard())
+                }
+            }
+        } catch {
+            if stopped { return .stopped(seconds: heard()) }
+            return .failed(PlaybackError(error, played: heard()), seconds: heard())
+        }
+    }
+}
+
+extension QueuePlayer {
+    /// What lives from one track to the next: the output stream (kept while the format stays the same),
+    /// how much has been written to it, and the prefetch of the next track.
+    struct Session {
+        let client: HTTPClient
+        let track: @Sendable (Int) async -> Track?
+        private(set) var output: PulseStream?
+        /// Seconds written to `output` (its clock runs up to this).
+        var written = 0.0
+        private var prefetched: (index: Int, task: Task<Result<DecodedTrack, PlaybackError>?, Never>)?
+
+        init(client: HTTPClient, track: @escaping @Sendable (Int) async -> Track?) {
+            self.client = client
+            self.track = track
+        }
+
+        /// Track `index`, from the prefetch when it is the one prefetched, else opened now.
+        mutating func take(_ index: Int, _ track: Track) async -> Result<DecodedTrack, PlaybackError> {
+            if let prefetched, prefetched.index == index, let result = await prefetched.task.value {
+                self.prefetched = nil
+                return result
+            }
+            cancelPrefetch()
+            do { return .success(try await DecodedTrack.open(track.source, client: client)) } catch { return .failure(error) }
+        }
+
+        /// Starts opening track `index` and decoding its first seconds, once.
+        mutating func prefetch(_ index: Int) {
+            guard prefetched?.index != index else { return }
+            cancelPrefetch()
+            let (client, track) = (client, self.track)
+            prefetched = (index, Task {
+                guard let next = await track(index) else { return nil }
+                do throws(PlaybackError) {
+                    let decoded = try await DecodedTrack.open(next.source, client: client)
+                    try await decoded.decodeAhead(seconds: QueuePlayer.prefetchSeconds)
+                    return .success(decoded)
+                } catch {
+                    return .failure(error)
+                }
+            })
+        }
+
+        mutating func cancelPrefetch() {
+            prefetched?.task.cancel()
+            prefetched = nil
+        }
+
+        /// Makes sure the output plays `format`: the same stream when it already does (gapless). Else a
+        /// new stream starts at once with as much silence as the old one has still to play, so the new
+        /// track's first sample follows the old one's last without waiting for a drain to be confirmed
+        /// (which the server reports only at the end of a mixing period, tens of milliseconds late).
+        /// The old stream plays out on its own and is let go when drained.
+        mutating func use(_ format: AudioFormat, connection: PulseConnection, player: QueuePlayer) async throws {
+            if output?.format == format { return }
+            let volume = player.control.withLock { $0.volume }
+            let device = player.options.device
+            let stream = try await Blocking.run {
+                try PulseStream(connection: connection, format: format, name: "chirper queue", device: device, volume: volume)
+            }
+            let (stopped, paused) = player.control.withLock { state in
+                state.stream = stream
+                return (state.stopped, state.paused)
+            }
+            if stopped { stream.cancel() }
+            if paused { _ = try? await Blocking.run { try stream.setPaused(true) } }
+            let previous = output
+            output = stream
+            written = 0
+            guard let previous else { return }
+            let remaining = try await Blocking.run { () throws -> Double in
+                try previous.trigger()
+                return previous.latencySeconds
+            }
+            Task { _ = try? await Blocking.run { try previous.drain() } }
+            try await write([UInt8](repeating: 0, count: Int(remaining * Double(format.sampleRate)) * format.bytesPerFrame))
+        }
+
+        mutating func write(_ bytes: [UInt8]) async throws {
+            guard let output, !bytes.isEmpty else { return }
+            try await Blocking.run { try bytes.withUnsafeBytes { try output.write($0) } }
+            written += Double(bytes.count) / Double(output.format.bytesPerFrame * output.format.sampleRate)
+        }
+
+        /// Plays out what is queued, then waits `seconds` of silence.
+        func pause(for seconds: Double) async {
+            if let output { _ = try? await Blocking.run { try output.trigger(); try output.drain() } }
+            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+        }
+
+        /// The end of the queue: let the last sound be heard.
+        func finish() async {
+            if let output { _ = try? await Blocking.run { try output.trigger(); try output.drain() } }
+        }
+    }
+}
