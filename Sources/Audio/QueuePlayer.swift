@@ -255,7 +255,8 @@ public final class QueuePlayer: Sendable {
                         started = true
                         events(.started(duration: duration))
                     }
-                    return .finished(seconds: heard())
+                    // All of it is written; the last tenth of a second is still to be heard, and will be.
+                    return .finished(seconds: started ? heardBeforeSeek + decoded.position - base : 0)
                 }
             }
         } catch {

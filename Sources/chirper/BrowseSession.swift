@@ -54,6 +54,7 @@ struct BrowseSession {
         var model = BrowseModel(width: size.width, height: size.height, raw: raw)
         var audio = BrowseAudio(options: playerOptions, inputs: continuation)
         var status = ExitStatus.found
+        var feedNeedsUpdate = false
 
         func perform(_ commands: [BrowseCommand]) -> Bool {
             for command in commands {
@@ -70,6 +71,11 @@ struct BrowseSession {
                 case .play(let recording):
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
                     audio.play(recording)
+                case .playAll(let row):
+                    if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
+                    audio.playAll(from: row, of: model, requestMore: { continuation.yield(.list(.nextPageRequested)) })
+                case .next:
+                    audio.next()
                 case .togglePause:
                     audio.togglePause()
                 case .stopPlayback:
@@ -95,6 +101,7 @@ struct BrowseSession {
                 for key in keys where !perform(model.press(key)) { break loop }
             case .list(let event):
                 _ = perform(model.receive(event))
+                feedNeedsUpdate = true
             case .playback(let generation, let id, let event):
                 guard generation == audio.generation else { continue }
                 _ = perform(model.receive(.playback(recordingID: id, event)))
@@ -109,6 +116,10 @@ struct BrowseSession {
                 status = .interrupted
                 break loop
             }
+            if feedNeedsUpdate {
+                feedNeedsUpdate = false
+                await audio.updateQueue(model)
+            }
             screen.draw(model)
         }
 
@@ -122,13 +133,18 @@ struct BrowseSession {
     }
 }
 
-/// The one player browse has at a time. Each play gets a new `Player` and a generation number, so a
-/// stopped play's late events can be told from the current one's and dropped.
+/// The one player browse has at a time: a single row (Enter) or a queue from a row on (a). Each gets a
+/// generation number, so a stopped player's late events can be told from the current one's and dropped.
 struct BrowseAudio {
+    private enum Active {
+        case single(Player)
+        case queue(QueuePlayer, QueueFeed)
+    }
+
     let options: Player.Options
     let inputs: AsyncStream<BrowseInput>.Continuation
     private(set) var generation = 0
-    private var player: Player?
+    private var active: Active?
     private var task: Task<Void, Never>?
 
     init(options: Player.Options, inputs: AsyncStream<BrowseInput>.Continuation) {
@@ -136,15 +152,14 @@ struct BrowseAudio {
         self.inputs = inputs
     }
 
-    var isActive: Bool { player != nil }
+    var isActive: Bool { active != nil }
 
     mutating func play(_ recording: Recording) {
         stop()
         guard let url = recording.audioURL else { return }
-        generation += 1
         let player = Player(options: options)
         let (generation, inputs, id) = (generation, inputs, recording.id)
-        self.player = player
+        active = .single(player)
         task = Task {
             _ = await player.play(.url(url), name: "XC\(id)", duration: recording.duration) { event in
                 inputs.yield(.playback(generation: generation, recordingID: id, event))
@@ -152,14 +167,56 @@ struct BrowseAudio {
         }
     }
 
+    /// Plays the rows from `row` on, in order; the queue waits for pages still loading and asks for the
+    /// next one when it reaches the end of the rows (`requestMore`).
+    mutating func playAll(from row: Int, of model: BrowseModel, requestMore: @escaping @Sendable () -> Void) {
+        stop()
+        let player = QueuePlayer(options: options)
+        let feed = QueueFeed(firstRow: row, rows: model.rows, complete: Self.isComplete(model.list), requestMore: requestMore)
+        let (generation, inputs) = (generation, inputs)
+        active = .queue(player, feed)
+        task = Task {
+            _ = await player.play(track: { await feed.track($0) }) { playing, event in
+                inputs.yield(.playback(generation: generation, recordingID: playing.id, event))
+            }
+        }
+    }
+
+    /// Tells the queue, if one plays, what rows there are now and whether more will come.
+    func updateQueue(_ model: BrowseModel) async {
+        guard case .queue(_, let feed) = active else { return }
+        await feed.update(rows: model.rows, complete: Self.isComplete(model.list))
+    }
+
+    /// Whether the listing will grow: only while pages remain.
+    private static func isComplete(_ list: ListState) -> Bool {
+        switch list {
+        case .paging: return false
+        case .idle, .loading, .empty, .error, .populated: return true
+        }
+    }
+
     func togglePause() {
-        guard let player else { return }
-        Task { _ = await player.setPaused(!player.isPaused) }
+        switch active {
+        case .single(let player): Task { _ = await player.setPaused(!player.isPaused) }
+        case .queue(let player, _): Task { await player.setPaused(!player.isPaused) }
+        case nil: break
+        }
+    }
+
+    func next() {
+        if case .queue(let player, _) = active { player.send(.next) }
     }
 
     mutating func stop() {
-        player?.stop()
-        player = nil
+        switch active {
+        case .single(let player): player.stop()
+        case .queue(let player, let feed):
+            player.stop()
+            Task { await feed.finish() }
+        case nil: break
+        }
+        active = nil
         generation += 1  // whatever the stopped play still reports is stale
     }
 
@@ -167,6 +224,60 @@ struct BrowseAudio {
     mutating func finish() async {
         stop()
         await task?.value
+    }
+}
+
+/// The rows a browse queue plays, as they load: the queue asks for track N and waits while the listing
+/// has not got that far and more pages are coming.
+actor QueueFeed {
+    private let firstRow: Int
+    private let requestMore: @Sendable () -> Void
+    private var recordings: [Recording] = []
+    private var complete = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(firstRow: Int, rows: [Row], complete: Bool, requestMore: @escaping @Sendable () -> Void) {
+        self.firstRow = firstRow
+        self.requestMore = requestMore
+        recordings = QueueFeed.playable(rows, from: firstRow)
+        self.complete = complete
+    }
+
+    private static func playable(_ rows: [Row], from firstRow: Int) -> [Recording] {
+        rows.dropFirst(firstRow).map(\.recording).filter(\.isPlayable)
+    }
+
+    /// The playable rows from the first row on; `complete` when no page is still to come.
+    func update(rows: [Row], complete: Bool) {
+        let updated = QueueFeed.playable(rows, from: firstRow)
+        // Wake the waiting only for news: a waiter that wakes asks for another page.
+        guard updated.count != recordings.count || complete != self.complete else { return }
+        recordings = updated
+        self.complete = complete
+        wake()
+    }
+
+    /// No more tracks: the queue was stopped.
+    func finish() {
+        complete = true
+        recordings = []
+        wake()
+    }
+
+    func track(_ index: Int) async -> QueuePlayer.Track? {
+        while index >= recordings.count {
+            if complete { return nil }
+            requestMore()
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        let recording = recordings[index]
+        return recording.audioURL.map { QueuePlayer.Track(id: recording.id, source: .url($0), duration: recording.duration) }
+    }
+
+    private func wake() {
+        let woken = waiting
+        waiting = []
+        for continuation in woken { continuation.resume() }
     }
 }
 

@@ -78,6 +78,17 @@ struct BrowseModelTests {
         #expect(restricted.rows[0].playback == .failed(.notPlayable))
     }
 
+    @Test func aPlaysFromTheCursorOnAndNSkipsOnlyWhileSomethingPlays() {
+        var model = loaded()
+        _ = press(&model, .down, .down)
+        #expect(press(&model, .character("n")) == [], "nothing plays: nothing to skip")
+        #expect(press(&model, .character("a")) == [.playAll(fromRow: 2)])
+        _ = model.receive(.playback(recordingID: "3", .started(duration: 21)))
+        #expect(press(&model, .character("n")) == [.next])
+        var empty = BrowseModel(width: 100, height: 20)
+        #expect(empty.press(.character("a")) == [], "no rows, no queue")
+    }
+
     @Test func slashTypesANewQueryThatReplacesTheList() {
         var model = loaded()
         _ = press(&model, .pageDown, .enter)

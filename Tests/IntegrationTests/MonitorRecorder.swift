@@ -63,8 +63,8 @@ struct HeardSound {
         var halfPeriods = 0.0
         var seconds = 0.0
         for stretch in loudStretches(block: block) {
+            guard stretch.count > 8 * block else { continue }
             let trimmed = (stretch.lowerBound + 2 * block)..<(stretch.upperBound - 2 * block)
-            guard trimmed.count > 4 * block else { continue }
             var crossings: [Double] = []
             for index in (trimmed.lowerBound + 1)..<trimmed.upperBound {
                 let (a, b) = (Double(samples[index - 1]), Double(samples[index]))
@@ -75,6 +75,46 @@ struct HeardSound {
             seconds += (crossings.last! - crossings.first!) / Double(rate)
         }
         return seconds > 0 ? halfPeriods / 2 / seconds : 0
+    }
+
+    /// The pitches heard one after another: the pitch of each loud 100 ms window, windows of the same
+    /// pitch (within `tolerance` Hz) joined into runs. A queue of tones comes out as one run per track.
+    func pitchRuns(tolerance: Double = 12) -> [(hertz: Double, seconds: Double)] {
+        let window = rate / 10
+        var runs: [(hertz: Double, seconds: Double)] = []
+        var start = 0
+        while start + window <= samples.count {
+            let heard = HeardSound(samples: Array(samples[start..<(start + window)]))
+            start += window
+            let hertz = heard.hertz
+            guard hertz > 0 else { continue }
+            if let last = runs.last, abs(last.hertz - hertz) <= tolerance {
+                let seconds = last.seconds + 0.1
+                runs[runs.count - 1] = ((last.hertz * last.seconds + hertz * 0.1) / seconds, seconds)
+            } else {
+                runs.append((hertz, 0.1))
+            }
+        }
+        // A window that straddles two tracks measures neither: drop such one-window runs.
+        return runs.filter { $0.seconds > 0.15 }
+    }
+
+    /// The longest stretch of silence (every sample under `threshold`) between the first and the last
+    /// loud sample, in milliseconds: the gap between tracks that should follow one another.
+    func longestSilence(threshold: Int16 = 500) -> Double {
+        guard let first = samples.firstIndex(where: { abs(Int($0)) > Int(threshold) }),
+              let last = samples.lastIndex(where: { abs(Int($0)) > Int(threshold) }) else { return 0 }
+        var longest = 0
+        var run = 0
+        for sample in samples[first...last] {
+            if abs(Int(sample)) <= Int(threshold) {
+                run += 1
+                longest = max(longest, run)
+            } else {
+                run = 0
+            }
+        }
+        return Double(longest) * 1000 / Double(rate)
     }
 
     /// Runs of 10 ms blocks that hold a loud sample.

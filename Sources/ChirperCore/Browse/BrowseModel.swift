@@ -67,6 +67,8 @@ public struct BrowseModel: Equatable, Sendable {
         case .home, .character("g"): moveCursor(to: 0)
         case .end, .character("G"): moveCursor(to: rows.count - 1)
         case .enter: return playCursorRow()
+        case .character("a"): return cursor < rows.count ? [.playAll(fromRow: cursor)] : []
+        case .character("n"): return activeRow == nil ? [] : [.next]
         case .character(" "): return activeRow == nil ? [] : [.togglePause]
         case .character("s"): return activeRow == nil ? [] : [.stopPlayback]
         case .character("/"): panel = .search("")
@@ -202,6 +204,10 @@ public enum BrowseCommand: Equatable, Sendable {
     case fetch(SearchQuery, page: Int)
     /// Stop whatever plays and play this recording.
     case play(Recording)
+    /// Stop whatever plays and play every row from this one on, into the pages still to load.
+    case playAll(fromRow: Int)
+    /// The next row of the queue.
+    case next
     case togglePause
     case stopPlayback
     /// Leave browse; `interrupted` for Ctrl-C (exit 130).

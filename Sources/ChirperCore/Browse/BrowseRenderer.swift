@@ -11,7 +11,7 @@ import XenoCanto
 ///     help         the keys
 public enum BrowseRenderer {
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-    public static let help = "↑↓/jk move · PgUp/PgDn g/G · ⏎ play · space pause · s stop · / search · r retry · i info · q quit"
+    public static let help = "↑↓/jk move · ⏎ play · a play all · space pause · s stop · / search · r retry · i info · q quit"
     public static let searchHelp = "type a query · ⏎ search · Esc cancel · e.g. great tit, or sp:\"parus major\" cnt:france"
 
     public static func frame(_ model: BrowseModel) -> [ScreenLine] {
