@@ -47,6 +47,17 @@ struct Queue {
         }
     }
 
+    @Test func gapPutsThatMuchSilenceBetweenTracks() async throws {
+        try await TestCatalog.withServer { server in
+            let recorder = try MonitorRecorder()
+            let result = try await ChirperProcess.run(["queue", "gen:parus", "--limit", "2", "--gap", "1"] + server.api)
+            let heard = HeardSound(samples: try await recorder.stop())
+            #expect(result.status == 0, "\(result.stderr)")
+            let silence = heard.longestSilence()
+            #expect(abs(silence - 1000) <= 150, "--gap 1: \(silence) ms of silence")
+        }
+    }
+
     @Test func everyTrackFailingExits5WithTheReasons() async throws {
         try await TestCatalog.withServer { server in
             server.faults.audio("900001", .notFound)
@@ -106,6 +117,11 @@ struct Queue {
             let recorder = try MonitorRecorder()
             try await Task.sleep(for: .seconds(1.5))
             let heard = HeardSound(samples: try await recorder.stop())
+            // Six seconds on, back 5 s: those bytes were read since the jump and are kept: no request.
+            let later = Self.elapsed(try await terminal.waitForScreen { Self.elapsed($0) >= Int(position) + 6 })
+            try terminal.send("Left")
+            let back = try await terminal.waitForScreen { Self.elapsed($0) < later }
+            #expect(Self.elapsed(back) >= later - 6, "\(back)")
             try terminal.send("q")
             #expect(try await terminal.exitStatus(within: 5) == 0)
             // 1000 Hz + 2000 Hz × t / 600 s: about 1200 Hz a minute in.
