@@ -3,7 +3,7 @@
 # null sink only when none is reachable.
 
 SWIFT ?= swift
-APT_PACKAGES := libmpg123-dev libpulse-dev pulseaudio pulseaudio-utils lame tmux python3
+APT_PACKAGES := libmpg123-dev libpulse-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils lame tmux python3
 WITH_PULSE := .ci/pulseaudio
 CHIRPER := .build/debug/chirper
 

@@ -21,6 +21,13 @@ let package = Package(
         .systemLibrary(
             name: "CPulseAudio", pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
+        // C libraries, wrapped only by Sonogram.
+        .systemLibrary(
+            name: "CFFTW", pkgConfig: "fftw3f",
+            providers: [.apt(["libfftw3-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
 
         // The process's one HTTP client and how its failures read: shared by the API client and the player.
         .target(
@@ -41,6 +48,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         .target(name: "ChirperCore", dependencies: ["XenoCanto", "Audio"]),
+        // The sonogram: decoded audio -> FFTW spectra -> ChirperCore's Spectrogram; PNG output.
+        .target(name: "Sonogram", dependencies: ["CFFTW", "CPNG", "Audio", "ChirperCore"]),
         .target(
             name: "DemoCatalog",
             dependencies: [
@@ -51,20 +60,21 @@ let package = Package(
         .executableTarget(
             name: "chirper",
             dependencies: [
-                "XenoCanto", "Audio", "ChirperCore", "DemoCatalog", "ChirperHTTP",
+                "XenoCanto", "Audio", "ChirperCore", "DemoCatalog", "ChirperHTTP", "Sonogram",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // In-process timings for `make bench`; not part of the tests.
-        .executableTarget(name: "ChirperBench", dependencies: ["ChirperCore", "XenoCanto"]),
+        .executableTarget(name: "ChirperBench", dependencies: ["ChirperCore", "XenoCanto", "Sonogram", "DemoCatalog", "Audio"]),
 
         .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "Audio"]),
+        .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "ChirperCore"]),
         .testTarget(
             name: "XenoCantoTests", dependencies: ["XenoCanto"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["XenoCanto", "DemoCatalog", "ChirperCore", "Audio"]),
+            dependencies: ["XenoCanto", "DemoCatalog", "ChirperCore", "Audio", "Sonogram"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,9 +7,9 @@ import ChirperHTTP
 ///
 /// `@unchecked Sendable`: one task at a time uses it. The prefetch task fills it and hands it over
 /// through `Task.value`, after which only the playing task touches it; nothing is shared.
-final class DecodedTrack: @unchecked Sendable {
+public final class DecodedTrack: @unchecked Sendable {
     /// What the next call to `nextPiece` gives.
-    enum Piece: Equatable {
+    public enum Piece: Equatable {
         /// PCM that follows is in this format (the first piece, and whenever the stream changes it).
         case format(AudioFormat)
         /// PCM, at most `pieceBytes`.
@@ -39,7 +39,7 @@ final class DecodedTrack: @unchecked Sendable {
     }
 
     /// Opens the source (HTTP errors surface here) and makes a decoder for it.
-    static func open(_ source: AudioSource, client: HTTPClient) async throws(PlaybackError) -> DecodedTrack {
+    public static func open(_ source: AudioSource, client: HTTPClient = .chirper) async throws(PlaybackError) -> DecodedTrack {
         let input = try await TrackInput.open(source, client: client)
         let decoder: MP3Decoder
         do { decoder = try MP3Decoder() } catch { throw PlaybackError(error) }
@@ -48,7 +48,7 @@ final class DecodedTrack: @unchecked Sendable {
     }
 
     /// The length the stream announces (Xing header or size and bitrate).
-    var duration: Double? { decoder.duration }
+    public var duration: Double? { decoder.duration }
 
     /// Seconds into the recording of the next PCM handed out.
     var position: Double {
@@ -75,7 +75,7 @@ final class DecodedTrack: @unchecked Sendable {
     }
 
     /// The next piece of sound.
-    func nextPiece() async throws(PlaybackError) -> Piece {
+    public func nextPiece() async throws(PlaybackError) -> Piece {
         if let format = aheadFormat, announced != format {
             announced = format
             return .format(format)

@@ -42,23 +42,7 @@ extension Chirper {
         }
 
         private func resolve() async throws -> (AudioSource, String, Double?) {
-            if recording.hasPrefix("http://") || recording.hasPrefix("https://"), !recording.contains("xeno-canto.org/") || recording.hasSuffix(".mp3") {
-                return (.url(recording), recording, nil)
-            }
-            if FileManager.default.fileExists(atPath: recording) || !RecordingNumber.isNumber(recording) {
-                return (.file(recording), recording, nil)
-            }
-            let number = RecordingNumber.digits(recording)
-            let found: Recording?
-            do { found = try await api.client().recording(number: number) } catch { throw error.failure }
-            guard let found else {
-                throw CommandFailure(message: "chirper: no recording XC\(number) on xeno-canto.", exitCode: .noMatch)
-            }
-            StandardOutput.write([RecordingHeader.line(found)])
-            guard let url = found.audioURL else {
-                throw CommandFailure(message: "chirper: XC\(number) is " + PlaybackError.notPlayable.description, exitCode: .playbackFailed)
-            }
-            return (.url(url), "XC\(found.id)", found.duration)
+            try await RecordingSource.resolve(recording, api: api)
         }
     }
 
@@ -73,5 +57,29 @@ extension Chirper {
         case .failed(let error):
             throw CommandFailure(message: "chirper: \(name): \(error)", exitCode: .playbackFailed)
         }
+    }
+}
+
+/// What `play` and `sonogram` are given: an XC number (looked up, its header printed), an http(s) URL or a
+/// local file. Returns the source, a name for messages, and the length the API gave.
+enum RecordingSource {
+    static func resolve(_ recording: String, api: APIOptions) async throws -> (AudioSource, String, Double?) {
+        if recording.hasPrefix("http://") || recording.hasPrefix("https://"), !recording.contains("xeno-canto.org/") || recording.hasSuffix(".mp3") {
+            return (.url(recording), recording, nil)
+        }
+        if FileManager.default.fileExists(atPath: recording) || !RecordingNumber.isNumber(recording) {
+            return (.file(recording), recording, nil)
+        }
+        let number = RecordingNumber.digits(recording)
+        let found: Recording?
+        do { found = try await api.client().recording(number: number) } catch { throw error.failure }
+        guard let found else {
+            throw CommandFailure(message: "chirper: no recording XC\(number) on xeno-canto.", exitCode: .noMatch)
+        }
+        StandardOutput.write([RecordingHeader.line(found)])
+        guard let url = found.audioURL else {
+            throw CommandFailure(message: "chirper: XC\(number) is " + PlaybackError.notPlayable.description, exitCode: .playbackFailed)
+        }
+        return (.url(url), "XC\(found.id)", found.duration)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import XenoCanto
 import ChirperCore
+import Sonogram
 
 @Suite("chirper search and info against the demo catalog, over real HTTP")
 struct SearchCommandTests {
@@ -157,6 +158,36 @@ struct SearchCommandTests {
                 #expect(!result.stdout.contains(absent), "\(absent): \(result.stdout)")
             }
         }
+    }
+
+    @Test func aSonogramOfA24kHzRecordingEndsAt12kHzAndCanBeAPNG() async throws {
+        // XC900009: a 24 kHz mono sweep from 1 to 3 kHz.
+        let audio = try #require(DemoRecordings.builtIn.entry(id: "900009")?.audio)
+        #expect(audio.sampleRate == 24_000 && audio.channels == 1)
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("sonogram-\(UUID().uuidString).png").path
+        defer { unlink(png) }
+        try await TestCatalog.withServer { server in
+            let result = try await ChirperProcess.run(["sonogram", "900009", "--lines", "24", "--png", png] + server.api)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines[0].hasPrefix("XC900009 · Tawny Owl"))
+            #expect(lines[1].hasPrefix("  12 kHz ┤"), "the axis ends at half the sample rate: \(lines[1])")
+            #expect(lines.contains { $0.hasPrefix("   0 kHz ┤") })
+            #expect(!result.stdout.contains("\u{1B}"), "no escape codes into a pipe")
+            #expect(lines.contains { $0.hasPrefix("Wrote \(png) (") })
+            let image = try PNGImage.read(png)
+            #expect(image.height == 300 && image.width >= 400)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: png))
+        let notMP3 = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString).mp3")
+        try Data("<html>not audio</html>".utf8).write(to: notMP3)
+        defer { try? FileManager.default.removeItem(at: notMP3) }
+        let bad = try await ChirperProcess.run(["sonogram", notMP3.path, "--png", png])
+        #expect(bad.status == 5)
+        #expect(bad.stderr.contains("not an MP3 stream"), "\(bad.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: png)) == before, "bad input leaves the PNG already there as it was")
+        let directory = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+        #expect(!directory.contains { $0.hasPrefix(URL(fileURLWithPath: png).lastPathComponent + ".part") }, "no temporary file left")
     }
 
     @Test func browseWithoutATerminalPointsToSearch() async throws {

@@ -1,0 +1,166 @@
+import XenoCanto
+
+/// A sonogram as terminal lines: two pixel rows a line with the upper half block (the foreground
+/// colours the upper pixel, the background the lower), a frequency axis in kHz on the left, a time axis
+/// in seconds below and a colour scale in dB. Without colours, shades (░▒▓█) of the louder pixel.
+public enum SonogramText {
+    public enum Colours: Equatable, Sendable {
+        case trueColour, palette256, none
+    }
+
+    /// Cells the frequency labels and the axis line take: " 7.5 kHz ┤".
+    public static let axisWidth = 10
+
+    /// The picture size (pixels) that fills `width` × `lines` cells with axes and scale.
+    public static func pictureSize(width: Int, lines: Int) -> (width: Int, height: Int) {
+        (max(1, width - axisWidth), max(1, (lines - 3) * 2))
+    }
+
+    /// `marker`: a column to draw as a vertical line (the playing position), when given.
+    public static func lines(_ picture: SonogramPicture, colours: Colours, marker: Int? = nil) -> [String] {
+        var lines: [String] = []
+        let textRows = (picture.height + 1) / 2
+        let labelEvery = max(2, textRows / 4)
+        for line in 0..<textRows {
+            let upper = line * 2
+            let lower = min(picture.height - 1, upper + 1)
+            let label: String
+            if line % labelEvery == 0 || line == textRows - 1 {
+                let hertz = line == textRows - 1 ? 0 : picture.maxHertz * (1 - Double(upper) / Double(picture.height))
+                label = pad(kilohertz(hertz) + " kHz", to: axisWidth - 2) + " ┤"
+            } else {
+                label = String(repeating: " ", count: axisWidth - 1) + "│"
+            }
+            var text = label
+            for x in 0..<picture.width {
+                let (top, bottom) = (picture.decibels[upper][x], picture.decibels[lower][x])
+                if x == marker {
+                    text += colours == .none ? "|" : Escape.reset + "│"
+                    continue
+                }
+                text += cell(top: level(top, picture.floor), bottom: level(bottom, picture.floor), colours: colours)
+            }
+            lines.append(text + (colours == .none ? "" : Escape.reset))
+        }
+        lines.append(String(repeating: " ", count: axisWidth - 1) + "└" + timeTicks(picture))
+        lines.append(String(repeating: " ", count: axisWidth) + timeLabels(picture))
+        lines.append(scale(picture, colours: colours))
+        return lines
+    }
+
+    // MARK: Cells and colours
+
+    /// The colour of a level, as RGB: the same map the terminal and the PNG use.
+    public static func rgb(_ level: Double) -> (Int, Int, Int) { Palette.colour(level) }
+
+    /// 0 (floor) … 1 (0 dB).
+    public static func level(_ decibels: Float, _ floor: Float) -> Double {
+        Double(min(1, max(0, (decibels - floor) / -floor)))
+    }
+
+    static let shades: [Character] = [" ", "░", "▒", "▓", "█"]
+
+    static func cell(top: Double, bottom: Double, colours: Colours) -> String {
+        switch colours {
+        case .none:
+            let louder = max(top, bottom)
+            return String(shades[min(shades.count - 1, Int(louder * Double(shades.count - 1) + 0.5))])
+        case .trueColour:
+            let (t, b) = (Palette.colour(top), Palette.colour(bottom))
+            return "\u{1B}[38;2;\(t.0);\(t.1);\(t.2)m\u{1B}[48;2;\(b.0);\(b.1);\(b.2)m▀"
+        case .palette256:
+            return "\u{1B}[38;5;\(Palette.index256(top))m\u{1B}[48;5;\(Palette.index256(bottom))m▀"
+        }
+    }
+
+    enum Escape {
+        static let reset = "\u{1B}[0m"
+    }
+
+    // MARK: Axes and scale
+
+    static func kilohertz(_ hertz: Double) -> String {
+        let khz = hertz / 1000
+        return khz == khz.rounded() || khz >= 10 ? String(Int(khz.rounded())) : String(Double(Int(khz * 10)) / 10)
+    }
+
+    static func pad(_ text: String, to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    /// A tick every ~10 columns at a round number of seconds.
+    static func tickSeconds(_ picture: SonogramPicture) -> Double {
+        let wanted = picture.duration / Double(max(1, picture.width / 10))
+        return [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600].first { $0 >= wanted } ?? 600
+    }
+
+    static func column(of seconds: Double, _ picture: SonogramPicture) -> Int {
+        picture.duration > 0 ? Int(seconds / picture.duration * Double(picture.width)) : 0
+    }
+
+    static func timeTicks(_ picture: SonogramPicture) -> String {
+        var line = [Character](repeating: "─", count: picture.width)
+        let step = tickSeconds(picture)
+        var t = 0.0
+        while t <= picture.duration {
+            let x = column(of: t, picture)
+            if x < line.count { line[x] = "┬" }
+            t += step
+        }
+        return String(line)
+    }
+
+    static func timeLabels(_ picture: SonogramPicture) -> String {
+        var line = [Character](repeating: " ", count: picture.width + 8)
+        let step = tickSeconds(picture)
+        var t = 0.0
+        while t <= picture.duration {
+            let label = RecordingLength.seconds(t, step: step)
+            let x = column(of: t, picture)
+            if x + label.count <= line.count, line[x..<(x + label.count)].allSatisfy({ $0 == " " }), x == 0 || line[x - 1] == " " {
+                line.replaceSubrange(x..<(x + label.count), with: Array(label))
+            }
+            t += step
+        }
+        return String(String(line).reversed().drop { $0 == " " }.reversed())
+    }
+
+    static func scale(_ picture: SonogramPicture, colours: Colours) -> String {
+        let steps = 16
+        var text = String(repeating: " ", count: axisWidth) + "\(Int(picture.floor)) dB "
+        for step in 0..<steps {
+            let value = Double(step) / Double(steps - 1)
+            text += colours == .none ? cell(top: value, bottom: value, colours: .none) : cell(top: value, bottom: value, colours: colours)
+        }
+        return text + (colours == .none ? "" : Escape.reset) + " 0 dB"
+    }
+}
+
+extension RecordingLength {
+    /// "0 s", "1.5 s", "2:00" — a time axis label at a tick of `step` seconds.
+    static func seconds(_ value: Double, step: Double) -> String {
+        if value >= 60 { return format(value) }
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
+    }
+}
+
+/// Dark to bright: black, indigo, magenta, orange, pale yellow (like the "magma" map).
+enum Palette {
+    static let stops: [(Double, Double, Double)] = [(0, 0, 4), (59, 15, 112), (140, 41, 129), (222, 73, 104), (254, 159, 109), (252, 253, 191)]
+
+    static func colour(_ level: Double) -> (Int, Int, Int) {
+        let position = min(1, max(0, level)) * Double(stops.count - 1)
+        let index = min(stops.count - 2, Int(position))
+        let f = position - Double(index)
+        let (a, b) = (stops[index], stops[index + 1])
+        return (Int(a.0 + (b.0 - a.0) * f), Int(a.1 + (b.1 - a.1) * f), Int(a.2 + (b.2 - a.2) * f))
+    }
+
+    /// The nearest colour of the xterm 6×6×6 cube.
+    static func index256(_ level: Double) -> Int {
+        let (r, g, b) = colour(level)
+        func cube(_ value: Int) -> Int { value < 48 ? 0 : value < 115 ? 1 : (value - 35) / 40 }
+        return 16 + 36 * cube(r) + 6 * cube(g) + cube(b)
+    }
+}

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// The power of each frequency bin over time: what a sonogram is drawn from. Columns are spectra at
+/// equal steps of time; bin `b` of a column is the power around `b × binHertz`. Pure data.
+public struct Spectrogram: Equatable, Sendable {
+    public let sampleRate: Int
+    /// Bins per column: 0 Hz to half the sample rate.
+    public let binCount: Int
+    /// Seconds each column stands for.
+    public let columnSeconds: Double
+    /// Linear power, `columns[time][bin]`.
+    public let columns: [[Float]]
+
+    public init(sampleRate: Int, binCount: Int, columnSeconds: Double, columns: [[Float]]) {
+        self.sampleRate = sampleRate
+        self.binCount = binCount
+        self.columnSeconds = columnSeconds
+        self.columns = columns
+    }
+
+    public var nyquist: Double { Double(sampleRate) / 2 }
+    public var binHertz: Double { nyquist / Double(max(1, binCount - 1)) }
+    public var duration: Double { Double(columns.count) * columnSeconds }
+}
+
+/// A spectrogram resampled to a picture: `width` × `height` pixels of decibels (0 dB = the loudest
+/// pixel, down to `floor`), row 0 at the top (the highest frequency), each pixel the loudest power of
+/// the bins and columns it covers, so a narrow call is never averaged away.
+public struct SonogramPicture: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let maxHertz: Double
+    public let duration: Double
+    public let floor: Float
+    /// `decibels[row][column]`, from `floor` to 0.
+    public let decibels: [[Float]]
+
+    public init(_ spectrogram: Spectrogram, width: Int, height: Int, maxHertz: Double? = nil, floor: Float = -80) {
+        self.width = max(1, width)
+        self.height = max(1, height)
+        self.maxHertz = min(maxHertz ?? spectrogram.nyquist, spectrogram.nyquist)
+        self.duration = spectrogram.duration
+        self.floor = floor
+        let columns = spectrogram.columns
+        var power = [[Float]](repeating: [Float](repeating: 0, count: self.width), count: self.height)
+        if !columns.isEmpty {
+            // Which pixel row each bin falls in (nil above maxHertz).
+            let (top, rows) = (self.maxHertz, self.height)
+            let rowOfBin: [Int?] = (0..<spectrogram.binCount).map { bin in
+                let hertz = Double(bin) * spectrogram.binHertz
+                guard hertz <= top else { return nil }
+                return min(rows - 1, Int((1 - hertz / top) * Double(rows)))
+            }
+            for (index, column) in columns.enumerated() {
+                let x = min(self.width - 1, index * self.width / columns.count)
+                for (bin, value) in column.enumerated() {
+                    guard let row = rowOfBin[bin] else { continue }
+                    if value > power[row][x] { power[row][x] = value }
+                }
+            }
+            // Fewer columns than pixels: each column spreads over the pixels up to the next.
+            if columns.count < self.width {
+                for x in 0..<self.width {
+                    let source = x * columns.count / self.width * self.width / columns.count
+                    for row in 0..<self.height where source != x { power[row][x] = power[row][source] }
+                }
+            }
+        }
+        let loudest = power.lazy.flatMap { $0 }.max() ?? 0
+        let bottom = floor
+        decibels = power.map { row in
+            row.map { value in
+                guard loudest > 0, value > 0 else { return bottom }
+                return Swift.max(bottom, 10 * log10f(value / loudest))
+            }
+        }
+    }
+
+    /// The row that holds `hertz`.
+    public func row(of hertz: Double) -> Int {
+        min(height - 1, max(0, Int((1 - hertz / maxHertz) * Double(height))))
+    }
+}
+

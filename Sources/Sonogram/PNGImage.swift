@@ -1,0 +1,62 @@
+import CPNG
+import ChirperCore
+import Foundation
+
+/// 8-bit RGB PNG files through libpng's simplified API. The only code that touches CPNG.
+public enum PNGImage {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Writes `rgb` (width × height × 3 bytes) to `path`: first to a temporary file beside it, renamed
+    /// over `path` only when whole, so a failure leaves any file already there as it was.
+    public static func write(rgb: [UInt8], width: Int, height: Int, to path: String) throws(Failure) {
+        precondition(rgb.count == width * height * 3)
+        let temporary = path + ".part-\(getpid())"
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(width)
+        image.height = UInt32(height)
+        image.format = UInt32(PNG_FORMAT_RGB)
+        let written = rgb.withUnsafeBytes { png_image_write_to_file(&image, temporary, 0, $0.baseAddress, 0, nil) }
+        guard written != 0 else {
+            unlink(temporary)
+            throw Failure(description: "cannot write \(path): \(message(&image))")
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Reads a PNG as 8-bit RGB.
+    public static func read(_ path: String) throws(Failure) -> (width: Int, height: Int, rgb: [UInt8]) {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        guard png_image_begin_read_from_file(&image, path) != 0 else {
+            throw Failure(description: "cannot read \(path): \(message(&image))")
+        }
+        image.format = UInt32(PNG_FORMAT_RGB)
+        var rgb = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 3)
+        let done = rgb.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+        guard done != 0 else { throw Failure(description: "cannot read \(path): \(message(&image))") }
+        return (Int(image.width), Int(image.height), rgb)
+    }
+
+    private static func message(_ image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// A sonogram picture in the terminal's colours, one pixel per picture pixel.
+    public static func write(_ picture: SonogramPicture, to path: String) throws(Failure) {
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(picture.width * picture.height * 3)
+        for row in picture.decibels {
+            for value in row {
+                let (r, g, b) = SonogramText.rgb(SonogramText.level(value, picture.floor))
+                rgb += [UInt8(r), UInt8(g), UInt8(b)]
+            }
+        }
+        try write(rgb: rgb, width: picture.width, height: picture.height, to: path)
+    }
+}

@@ -1,0 +1,82 @@
+import ChirperCore
+import Foundation
+import Testing
+@testable import Sonogram
+
+@Suite("Sonograms: FFTW spectra, pictures, PNG")
+struct SonogramTests {
+    static func spectrogram(rate: Int = 44_100, seconds: Double, hertz: (Double) -> Double) -> Spectrogram {
+        var builder = SpectrogramBuilder(sampleRate: rate, expectedSeconds: seconds)
+        var phase = 0.0
+        let samples: [Float] = (0..<Int(seconds * Double(rate))).map { index in
+            phase += 2 * Double.pi * hertz(Double(index) / Double(rate)) / Double(rate)
+            return Float(0.5 * sin(phase))
+        }
+        for start in stride(from: 0, to: samples.count, by: 4096) {
+            builder.add(Array(samples[start..<min(samples.count, start + 4096)]))
+        }
+        return builder.finish()
+    }
+
+    @Test func aToneHasItsEnergyInItsOwnRowAndNowhereElseAbove40dB() {
+        let picture = SonogramPicture(Self.spectrogram(seconds: 2) { _ in 440 }, width: 60, height: 40)
+        let row = picture.row(of: 440)
+        #expect(picture.maxHertz == 22_050)
+        #expect(picture.decibels[row].allSatisfy { $0 > -3 }, "the tone's row is loud all along: \(picture.decibels[row])")
+        for other in 0..<picture.height where other != row {
+            let loudest = picture.decibels[other].max()!
+            #expect(loudest < -40, "row \(other) (\(Int(picture.maxHertz * (1 - Double(other) / 40))) Hz) is at \(loudest) dB")
+        }
+    }
+
+    /// The row of the loudest pixel in each column: a rising sweep's is never lower than before.
+    static func peakRows(_ columns: Int, _ value: (Int, Int) -> Double, rows: Int) -> [Int] {
+        (0..<columns).map { x in (0..<rows).max { value($0, x) < value($1, x) }! }
+    }
+
+    @Test func aSweepDrawsARisingLineOnTheMatrixAndInThePNG() throws {
+        let seconds = 4.0
+        let sweep = Self.spectrogram(seconds: seconds) { t in 1_000 + 2_000 * t / seconds }
+        let picture = SonogramPicture(sweep, width: 80, height: 100, maxHertz: 4_000)
+        let peaks = Self.peakRows(picture.width, { Double(picture.decibels[$0][$1]) }, rows: picture.height)
+        #expect(zip(peaks, peaks.dropFirst()).allSatisfy { $1 <= $0 }, "the line only rises: \(peaks)")
+        #expect(abs(peaks.first! - picture.row(of: 1_000)) <= 2 && abs(peaks.last! - picture.row(of: 3_000)) <= 2, "\(peaks)")
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("sweep-\(UUID().uuidString).png").path
+        defer { unlink(file) }
+        try PNGImage.write(picture, to: file)
+        let image = try PNGImage.read(file)
+        #expect(image.width == 80 && image.height == 100)
+        let brightness = { (row: Int, x: Int) -> Double in
+            let index = (row * image.width + x) * 3
+            return Double(image.rgb[index]) + Double(image.rgb[index + 1]) + Double(image.rgb[index + 2])
+        }
+        let pixelPeaks = Self.peakRows(image.width, brightness, rows: image.height)
+        // 8-bit colours round two near-equal rows to the same pixel now and then: one row either way.
+        #expect(zip(pixelPeaks, peaks).allSatisfy { abs($0 - $1) <= 1 }, "the PNG's brightest pixels trace the same line: \(pixelPeaks)")
+        #expect(zip(pixelPeaks, pixelPeaks.dropFirst()).allSatisfy { $1 <= $0 }, "rising in the PNG too")
+    }
+
+    @Test func aTenMinuteRecordingEndsInBoundedColumns() {
+        var builder = SpectrogramBuilder(sampleRate: 8_000, expectedSeconds: nil)
+        let second = [Float](repeating: 0.1, count: 8_000)
+        for _ in 0..<600 { builder.add(second) }
+        let spectrogram = builder.finish()
+        #expect(spectrogram.columns.count <= 2 * SpectrogramBuilder.maxColumns)
+        #expect(abs(spectrogram.duration - 600) < 2, "\(spectrogram.duration)")
+    }
+
+    @Test func terminalLinesHaveAxesAndScale() {
+        let picture = SonogramPicture(Self.spectrogram(rate: 24_000, seconds: 3) { _ in 2_000 }, width: 60, height: 20)
+        let lines = SonogramText.lines(picture, colours: .none)
+        #expect(lines.count == 10 + 3)
+        #expect(lines[0].hasPrefix("  12 kHz ┤"), "the axis ends at half of 24 kHz: \(lines[0])")
+        #expect(lines[9].hasPrefix("   0 kHz ┤"))
+        #expect(lines[10].contains("└┬"))
+        #expect(lines[11].contains("0 s") && lines[11].contains("2 s"))
+        #expect(lines[12].contains("-80 dB") && lines[12].hasSuffix("0 dB"))
+        #expect(lines.allSatisfy { $0.count <= SonogramText.axisWidth + 60 + 8 })
+        let coloured = SonogramText.lines(picture, colours: .trueColour)
+        #expect(coloured[0].contains("\u{1B}[38;2;") && coloured[0].contains("▀"))
+    }
+}
