@@ -1,4 +1,7 @@
+import Audio
 import ChirperCore
+import DemoCatalog
+import Sonogram
 import Foundation
 import XenoCanto
 
@@ -100,3 +103,26 @@ for step in 0..<200 {
 for (kind, perLine) in stepBytes.sorted(by: { $0.key < $1.key }) where !perLine.isEmpty {
     print("  \(kind): \(perLine.sorted()[perLine.count / 2]) bytes per changed line (median of \(perLine.count) steps)")
 }
+
+// sonogram: a ten-minute recording decoded, analysed and drawn, end to end (the demo catalog's XC900042,
+// 22.05 kHz mono, encoded once with lame into the demo cache).
+let tenMinutes = DemoRecordings.builtIn.entry(id: "900042")!.audio!
+let tenMinuteFile = try await DemoAudioStore(directory: DemoAudioStore.defaultDirectory()).file(for: tenMinutes)
+print("sonogram of a 10-minute recording (\(tenMinutes.sampleRate) Hz, \(tenMinutes.channels == 1 ? "mono" : "stereo")), median of 5:")
+var sonogramTimes: [Duration] = []
+var decodeTimes: [Duration] = []
+for _ in 0..<5 {
+    let start = ContinuousClock.now
+    let spectrogram = try await SonogramMaker.spectrogram(of: .file(tenMinuteFile.path))
+    let picture = SonogramPicture(spectrogram, width: 110, height: 40)
+    _ = SonogramText.lines(picture, colours: .trueColour)
+    sonogramTimes.append(ContinuousClock.now - start)
+    let decodeStart = ContinuousClock.now
+    let track = try await DecodedTrack.open(.file(tenMinuteFile.path))
+    decoding: while true {
+        if case .end = try await track.nextPiece() { break decoding }
+    }
+    decodeTimes.append(ContinuousClock.now - decodeStart)
+}
+print("  decode + FFT + draw: \(milliseconds(sonogramTimes.sorted()[2]))")
+print("  decode only (the floor): \(milliseconds(decodeTimes.sorted()[2]))")

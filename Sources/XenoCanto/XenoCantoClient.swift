@@ -44,13 +44,18 @@ public struct XenoCantoClient: Sendable {
 
     /// One page of results. Throws `APIError` only.
     public func search(_ query: SearchQuery, page: Int = 1, perPage: Int = defaultPageSize) async throws(APIError) -> Page {
+        try await searchKeepingBody(query, page: page, perPage: perPage).page
+    }
+
+    /// A page and the bytes it came in.
+    private func searchKeepingBody(_ query: SearchQuery, page: Int, perPage: Int) async throws(APIError) -> (page: Page, body: Data) {
         guard let key = settings.key else { throw .noKey }
         let url = settings.baseURL + "/recordings?" + URLQuery.encode([
             ("query", query.text), ("key", key), ("per_page", String(perPage)), ("page", String(page)),
         ])
         let body = try await fetch(url)
         do {
-            return try JSONDecoder().decode(Page.self, from: body)
+            return (try JSONDecoder().decode(Page.self, from: body), body)
         } catch {
             throw .badResponse(reason: "not a page of recordings (\(DecodingProblem.describe(error)))",
                                firstBytes: ByteSample.firstBytes(body))
@@ -60,6 +65,20 @@ public struct XenoCantoClient: Sendable {
     /// The recording with this XC number, or nil when there is none.
     public func recording(number: String) async throws(APIError) -> Recording? {
         try await search(.number(number), page: 1, perPage: Self.pageSizes.lowerBound).recordings.first
+    }
+
+    /// The recording with this XC number and its JSON object exactly as the API sent it (every field,
+    /// the API's names and values, keys sorted and indented), or nil when there is none.
+    public func recordingAsSent(number: String) async throws(APIError) -> (recording: Recording, json: String)? {
+        let (page, body) = try await searchKeepingBody(.number(number), page: 1, perPage: Self.pageSizes.lowerBound)
+        guard let recording = page.recordings.first else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+              let first = (object["recordings"] as? [Any])?.first,
+              let json = try? JSONSerialization.data(withJSONObject: first, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        else {
+            throw .badResponse(reason: "the recording is not a JSON object", firstBytes: ByteSample.firstBytes(body))
+        }
+        return (recording, String(decoding: json, as: UTF8.self))
     }
 
     private var host: String { URL(string: settings.baseURL)?.host ?? settings.baseURL }

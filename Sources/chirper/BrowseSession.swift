@@ -1,6 +1,7 @@
 import Audio
 import ChirperCore
 import Foundation
+import Sonogram
 import XenoCanto
 
 /// Everything that can wake the browse loop.
@@ -9,6 +10,8 @@ enum BrowseInput: Sendable {
     case list(ListEvent)
     /// An event of the play numbered `generation`; events of a play already replaced are dropped.
     case playback(generation: Int, recordingID: String, PlaybackEvent)
+    /// A sonogram asked for with v, made or failed.
+    case sonogram(id: String, Result<Spectrogram, PlaybackError>)
     case tick
     case resize
     case terminate
@@ -76,6 +79,16 @@ struct BrowseSession {
                     audio.playAll(from: row, of: model, requestMore: { continuation.yield(.list(.nextPageRequested)) })
                 case .next:
                     audio.next()
+                case .makeSonogram(let recording):
+                    guard let url = recording.audioURL else { continue }
+                    Task {
+                        do throws(PlaybackError) {
+                            let made = try await SonogramMaker.spectrogram(of: .url(url), expectedSeconds: recording.duration)
+                            continuation.yield(.sonogram(id: recording.id, .success(made)))
+                        } catch {
+                            continuation.yield(.sonogram(id: recording.id, .failure(error)))
+                        }
+                    }
                 case .togglePause:
                     audio.togglePause()
                 case .stopPlayback:
@@ -105,6 +118,8 @@ struct BrowseSession {
             case .playback(let generation, let id, let event):
                 guard generation == audio.generation else { continue }
                 _ = perform(model.receive(.playback(recordingID: id, event)))
+            case .sonogram(let id, let result):
+                model.receiveSonogram(id: id, result)
             case .tick:
                 guard model.isBusy else { continue }
                 model.advance()

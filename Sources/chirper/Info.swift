@@ -13,7 +13,7 @@ extension Chirper {
 
         @OptionGroup var api: APIOptions
 
-        @Flag(help: "Print the recording as JSON, with the API's field names.")
+        @Flag(help: "Print the recording's JSON object as the API sent it.")
         var json = false
 
         func validate() throws {
@@ -24,9 +24,9 @@ extension Chirper {
 
         func run() async throws {
             let number = RecordingNumber.digits(recording)
-            let found: Recording?
+            let found: (recording: Recording, json: String)?
             do {
-                found = try await api.client().recording(number: number)
+                found = try await api.client().recordingAsSent(number: number)
             } catch {
                 throw error.failure
             }
@@ -34,11 +34,9 @@ extension Chirper {
                 throw CommandFailure(message: "chirper: no recording XC\(number) on xeno-canto.", exitCode: .noMatch)
             }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-                StandardOutput.write([String(decoding: try encoder.encode(found), as: UTF8.self)])
+                StandardOutput.write([found.json])
             } else {
-                StandardOutput.write(RecordingSection.lines(RecordingSection.sections(of: found)))
+                StandardOutput.write(RecordingSection.lines(RecordingSection.sections(of: found.recording)))
             }
         }
     }

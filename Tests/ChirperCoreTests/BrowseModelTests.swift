@@ -89,6 +89,27 @@ struct BrowseModelTests {
         #expect(empty.press(.character("a")) == [], "no rows, no queue")
     }
 
+    @Test func vAsksForTheCursorRowsSonogramOnceAndDrawsItWhenItComes() {
+        var model = loaded()
+        #expect(press(&model, .character("v")) == [.makeSonogram(model.rows[0].recording)])
+        #expect(model.panel == .sonogram && model.sonogram == .loading(id: "1") && model.isBusy)
+        #expect(BrowseRenderer.frame(model)[3].text.hasSuffix("decoding and analysing…"))
+        let spectrogram = Spectrogram(sampleRate: 24_000, binCount: 5, columnSeconds: 1, columns: Array(repeating: [1, 0, 0, 0, 0], count: 21))
+        model.receiveSonogram(id: "1", .success(spectrogram))
+        guard case .ready(_, let picture)? = model.sonogram else { Issue.record("not drawn"); return }
+        #expect(picture.maxHertz == 12_000 && picture.duration == 21)
+        let lines = BrowseRenderer.frame(model).map(\.text)
+        #expect(lines[1] == "XC1 · Great Tit — sonogram · v or Esc closes")
+        #expect(lines[2].hasPrefix("  12 kHz ┤"))
+        #expect(!lines.contains { $0.contains("|") })
+        _ = model.receive(.playback(recordingID: "1", .position(elapsed: 10.5, duration: 21)))
+        let marked = BrowseRenderer.frame(model).map(\.text)
+        let column = marked[2].firstIndex(of: "|").map { marked[2].distance(from: marked[2].startIndex, to: $0) }
+        #expect(column == SonogramText.axisWidth + picture.width / 2, "halfway through, the line is halfway across")
+        #expect(press(&model, .character("v")) == [] && model.panel == .none)
+        #expect(press(&model, .character("v")) == [], "the same row's sonogram is kept")
+    }
+
     @Test func slashTypesANewQueryThatReplacesTheList() {
         var model = loaded()
         _ = press(&model, .pageDown, .enter)

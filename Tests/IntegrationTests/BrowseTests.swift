@@ -28,7 +28,7 @@ struct Browse {
         let stty = terminal.terminalSettings()
         #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
         let after = try terminal.screen()
-        #expect(!after.contains("chirper · grp:birds") && !after.contains("↑↓/jk move"), "the main screen is back: \(after)")
+        #expect(!after.contains("chirper · grp:birds") && !after.contains("⏎ play · a all"), "the main screen is back: \(after)")
     }
 
     @Test func loadingThenRowsThenQLeavesTheTerminalAsItWas() async throws {
@@ -40,7 +40,7 @@ struct Browse {
             #expect(loading.range(of: "[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Searching", options: .regularExpression) != nil, "a spinner: \(loading)")
             let rows = try await terminal.waitForScreen { $0.contains("row 1 of 50 · page 1 of 3 · 132 recordings") }
             #expect(Self.numbers(rows) == Array(900_001...900_015), "the first 15 rows: \(rows)")
-            #expect(rows.contains("English name") && rows.contains("↑↓/jk move"))
+            #expect(rows.contains("English name") && rows.contains("⏎ play · a all"))
             #expect(rows.contains("50 rows · more below: page 2 loads as you scroll"))
             try terminal.send("q")
             try await Self.expectRestored(terminal, status: 0)
@@ -159,6 +159,33 @@ struct Browse {
             try terminal.signalCommand(SIGABRT)
             try await Self.expectRestored(terminal, status: 128 + Int(SIGABRT))
         }
+    }
+
+    @Test func vShowsTheSonogramAndALineFollowsThePlayingPosition() async throws {
+        try await TestCatalog.withServer { server in
+            let terminal = try Self.session(server, height: 24)
+            try await terminal.waitForScreen { $0.contains("row 1 of 50") }
+            try terminal.send("j", "j", "v")
+            let sonogram = try await terminal.waitForScreen { $0.contains("0 kHz ┤") }
+            #expect(sonogram.contains("XC900003 · Common Blackbird — sonogram · v or Esc closes"), "\(sonogram)")
+            #expect(sonogram.contains("24 kHz ┤") && sonogram.contains("-80 dB"), "a 48 kHz recording's axis goes to 24 kHz")
+            #expect(!sonogram.contains("|"), "no position line while it does not play")
+            try terminal.send("Enter")
+            let first = try await terminal.waitForScreen { $0.contains("▶ 0:02") }
+            let later = try await terminal.waitForScreen { $0.contains("▶ 0:05") }
+            #expect(Self.markerColumn(later) > Self.markerColumn(first), "the line moves on: \(first)\n\(later)")
+            try terminal.send("v")
+            #expect(try await terminal.waitForScreen { $0.contains("English name") }.contains("English name"), "v closes")
+            try terminal.send("q")
+            try await Self.expectRestored(terminal, status: 0)
+        }
+    }
+
+    /// Where the sonogram's position line is, in cells from the left (-1 when there is none).
+    static func markerColumn(_ screen: String) -> Int {
+        guard let line = screen.split(separator: "\n").first(where: { $0.contains("kHz ┤") && $0.contains("|") }),
+              let index = line.firstIndex(of: "|") else { return -1 }
+        return line.distance(from: line.startIndex, to: index)
     }
 
     @Test func slashSearchesAgainAndIShowsDetails() async throws {

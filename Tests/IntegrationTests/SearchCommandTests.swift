@@ -146,6 +146,16 @@ struct SearchCommandTests {
         }
     }
 
+    @Test func infoJSONIsTheObjectTheAPISent() async throws {
+        try await TestCatalog.withServer { server in
+            let result = try await ChirperProcess.run(["info", "900001", "--json"] + server.api)
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            #expect(object["id"] as? String == "900001" && object["en"] as? String == "Great Tit" && object["gen"] as? String == "Parus")
+            #expect(object["lic"] as? String == "//creativecommons.org/licenses/by-nc-sa/4.0/", "values untouched: \(object)")
+        }
+    }
+
     @Test func infoLeavesOutTheSectionsARecordingHasNoDataFor() async throws {
         // XC900006 (index 5): no coordinates, no remarks, no background species.
         let recording = try #require(DemoRecordings.builtIn.entry(id: "900006")?.recording)

@@ -80,3 +80,23 @@ struct SonogramTests {
         #expect(coloured[0].contains("\u{1B}[38;2;") && coloured[0].contains("▀"))
     }
 }
+
+@Suite("Sonograms of calls")
+struct CallSonogramTests {
+    @Test func silencesBetweenCallsStayDarkAtAnyWidth() {
+        let rate = 22_050
+        var builder = SpectrogramBuilder(sampleRate: rate, expectedSeconds: 7)
+        let samples: [Float] = (0..<(7 * rate)).map { index in
+            let t = Double(index) / Double(rate)
+            return t.truncatingRemainder(dividingBy: 0.6) < 0.35 ? Float(0.5 * sin(2 * Double.pi * 3611 * t)) : 0
+        }
+        builder.add(samples)
+        let spectrogram = builder.finish()
+        for width in [90, 400] {
+            let picture = SonogramPicture(spectrogram, width: width, height: 300, maxHertz: 6_000)
+            let row = picture.row(of: 3611)
+            let dark = picture.decibels[row].filter { $0 < -60 }.count
+            #expect(dark > width / 8, "width \(width): \(dark) dark pixels in the call's row: \(picture.decibels[row].map { Int($0) })")
+        }
+    }
+}

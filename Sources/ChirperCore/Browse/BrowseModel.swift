@@ -1,3 +1,4 @@
+import Audio
 import XenoCanto
 
 /// Everything `browse` shows: the list state, where the cursor is, what panel is open and the screen's
@@ -11,6 +12,21 @@ public struct BrowseModel: Equatable, Sendable {
         case details
         /// A new query being typed.
         case search(String)
+        /// The sonogram of a row (`sonogram` says which, and where it stands).
+        case sonogram
+    }
+
+    /// The sonogram the panel shows: being made, drawn for the current screen size, or why not.
+    public enum SonogramView: Equatable, Sendable {
+        case loading(id: String)
+        case ready(id: String, SonogramPicture)
+        case failed(id: String, reason: String)
+
+        public var id: String {
+            switch self {
+            case .loading(let id), .ready(let id, _), .failed(let id, _): return id
+            }
+        }
     }
 
     public private(set) var list: ListState = .idle
@@ -30,6 +46,9 @@ public struct BrowseModel: Equatable, Sendable {
     private var measuredRows = 0
     /// Whether any loaded row is restricted (listed without a file), found as rows are measured.
     public private(set) var hasRestrictedRows = false
+    public private(set) var sonogram: SonogramView?
+    /// The spectrogram behind `sonogram`, kept to draw it again at a new size.
+    private var spectrogram: Spectrogram?
     /// Typed queries are sent as typed when set (`--raw`).
     public let raw: Bool
 
@@ -49,6 +68,7 @@ public struct BrowseModel: Equatable, Sendable {
         case .paging(_, let next) where next.fetch == .loading: return true
         case .idle, .empty, .error, .populated, .paging: break
         }
+        if panel == .sonogram, case .loading? = sonogram { return true }
         guard let activeRow, activeRow < rows.count, case .buffering = rows[activeRow].playback else { return false }
         return true
     }
@@ -74,6 +94,7 @@ public struct BrowseModel: Equatable, Sendable {
         case .character("/"): panel = .search("")
         case .character("r"): return receive(.retryRequested)
         case .character("i"): panel = panel == .details ? .none : (rows.isEmpty ? .none : .details)
+        case .character("v"): return toggleSonogram()
         case .escape: panel = .none
         case .character("q"), .character("Q"): return [.quit(interrupted: false)]
         default: break
@@ -106,8 +127,21 @@ public struct BrowseModel: Equatable, Sendable {
         return commands + loadMoreIfNearTheEnd()
     }
 
+    /// A sonogram asked for with v is ready, or could not be made.
+    public mutating func receiveSonogram(id: String, _ result: Result<Spectrogram, PlaybackError>) {
+        guard sonogram?.id == id else { return }  // another row's was asked for since
+        switch result {
+        case .success(let made):
+            spectrogram = made
+            drawSonogram()
+        case .failure(let error):
+            sonogram = .failed(id: id, reason: error.description)
+        }
+    }
+
     public mutating func resize(width: Int, height: Int) -> [BrowseCommand] {
         layout = BrowseLayout(width: width, height: height)
+        drawSonogram()
         scrollToCursor()
         return loadMoreIfNearTheEnd()
     }
@@ -140,6 +174,31 @@ public struct BrowseModel: Equatable, Sendable {
             break
         }
         return []
+    }
+
+    private mutating func toggleSonogram() -> [BrowseCommand] {
+        if panel == .sonogram {
+            panel = .none
+            return []
+        }
+        guard cursor < rows.count else { return [] }
+        panel = .sonogram
+        let recording = rows[cursor].recording
+        if sonogram?.id == recording.id { return [] }
+        spectrogram = nil
+        guard recording.isPlayable else {
+            sonogram = .failed(id: recording.id, reason: PlaybackError.notPlayable.description)
+            return []
+        }
+        sonogram = .loading(id: recording.id)
+        return [.makeSonogram(recording)]
+    }
+
+    /// The picture for the panel at the screen's size: the body's lines less a heading, axes and scale.
+    private mutating func drawSonogram() {
+        guard let spectrogram, let id = sonogram?.id else { return }
+        let size = SonogramText.pictureSize(width: layout.width, lines: layout.visibleRows)
+        sonogram = .ready(id: id, SonogramPicture(spectrogram, width: size.width, height: size.height))
     }
 
     private mutating func playCursorRow() -> [BrowseCommand] {
@@ -208,6 +267,8 @@ public enum BrowseCommand: Equatable, Sendable {
     case playAll(fromRow: Int)
     /// The next row of the queue.
     case next
+    /// Decode this recording into a spectrogram and hand it to `receiveSonogram`.
+    case makeSonogram(Recording)
     case togglePause
     case stopPlayback
     /// Leave browse; `interrupted` for Ctrl-C (exit 130).

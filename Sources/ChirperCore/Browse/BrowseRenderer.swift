@@ -11,7 +11,7 @@ import XenoCanto
 ///     help         the keys
 public enum BrowseRenderer {
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-    public static let help = "↑↓/jk move · ⏎ play · a play all · space pause · s stop · / search · r retry · i info · q quit"
+    public static let help = "↑↓/jk · ⏎ play · a all · space pause · s stop · / search · r retry · i info · v sonogram · q quit"
     public static let searchHelp = "type a query · ⏎ search · Esc cancel · e.g. great tit, or sp:\"parus major\" cnt:france"
 
     public static func frame(_ model: BrowseModel) -> [ScreenLine] {
@@ -52,7 +52,9 @@ public enum BrowseRenderer {
     static func body(_ model: BrowseModel) -> [ScreenLine] {
         let count = model.layout.visibleRows + 1  // the column header and the rows
         var lines: [ScreenLine]
-        if model.panel == .details, model.cursor < model.rows.count {
+        if model.panel == .sonogram, let sonogram = model.sonogram {
+            lines = sonogramPanel(sonogram, model)
+        } else if model.panel == .details, model.cursor < model.rows.count {
             lines = details(model.rows[model.cursor].recording, width: model.layout.width)
         } else if model.list.listing != nil {
             lines = table(model)
@@ -100,6 +102,28 @@ public enum BrowseRenderer {
         let heading = "XC\(recording.id) · \(recording.englishName ?? recording.scientificName) — i or Esc closes"
         let sections = RecordingSection.compactLines(RecordingSection.sections(of: recording), width: width - 2)
         return [ScreenLine(heading, .bold)] + sections.map { ScreenLine("  " + $0) }
+    }
+
+    /// The sonogram panel: a heading, then the picture in shades (colour codes would not survive the
+    /// line-by-line screen updates), with a line at the playing position when the row plays.
+    static func sonogramPanel(_ sonogram: BrowseModel.SonogramView, _ model: BrowseModel) -> [ScreenLine] {
+        let row = model.rows.first { $0.id == sonogram.id }
+        let name = row.map { "XC\($0.id) · \($0.recording.englishName ?? $0.recording.scientificName)" } ?? "XC\(sonogram.id)"
+        let heading = ScreenLine(name + " — sonogram · v or Esc closes", .bold)
+        switch sonogram {
+        case .loading:
+            return [heading, ScreenLine(""), ScreenLine("\(spinner[model.tick % spinner.count]) decoding and analysing…")]
+        case .failed(_, let reason):
+            return [heading, ScreenLine(""), ScreenLine("✗ no sonogram: \(reason)")]
+        case .ready(_, let picture):
+            var marker: Int?
+            if let row, case .playing(let position) = row.playback, picture.duration > 0 {
+                marker = Int(position.elapsed / picture.duration * Double(picture.width))
+            } else if let row, case .paused(let position) = row.playback, picture.duration > 0 {
+                marker = Int(position.elapsed / picture.duration * Double(picture.width))
+            }
+            return [heading] + SonogramText.lines(picture, colours: .none, marker: marker).map { ScreenLine($0) }
+        }
     }
 
     /// The list's own state, below the rows.

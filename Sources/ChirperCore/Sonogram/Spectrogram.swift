@@ -55,18 +55,16 @@ public struct SonogramPicture: Equatable, Sendable {
                 guard hertz <= top else { return nil }
                 return min(rows - 1, Int((1 - hertz / top) * Double(rows)))
             }
-            for (index, column) in columns.enumerated() {
-                let x = min(self.width - 1, index * self.width / columns.count)
-                for (bin, value) in column.enumerated() {
-                    guard let row = rowOfBin[bin] else { continue }
-                    if value > power[row][x] { power[row][x] = value }
-                }
-            }
-            // Fewer columns than pixels: each column spreads over the pixels up to the next.
-            if columns.count < self.width {
-                for x in 0..<self.width {
-                    let source = x * columns.count / self.width * self.width / columns.count
-                    for row in 0..<self.height where source != x { power[row][x] = power[row][source] }
+            // Each pixel column takes the loudest of the spectrogram columns it covers, or, when there are
+            // fewer columns than pixels, the one column it falls in.
+            for x in 0..<self.width {
+                let first = x * columns.count / self.width
+                let end = max(first + 1, (x + 1) * columns.count / self.width)
+                for column in columns[first..<min(end, columns.count)] {
+                    for (bin, value) in column.enumerated() {
+                        guard let row = rowOfBin[bin] else { continue }
+                        if value > power[row][x] { power[row][x] = value }
+                    }
                 }
             }
         }
