@@ -60,6 +60,8 @@ struct ByteReader {
     enum Kind {
         case http(HTTPClientResponse.Body.AsyncIterator)
         case file(FileHandle)
+        /// A reopening that failed: the next read says why.
+        case failed(PlaybackError)
     }
 
     /// The whole file's size when the server (Content-Length) or the file system says.
@@ -83,6 +85,8 @@ struct ByteReader {
             } while chunk?.isEmpty == true
             kind = .http(iterator)
             return chunk
+        case .failed(let error):
+            throw error
         case .file(let handle):
             guard let data = try handle.read(upToCount: 64 * 1024), !data.isEmpty else {
                 try? handle.close()

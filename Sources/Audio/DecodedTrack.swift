@@ -39,8 +39,11 @@ public final class DecodedTrack: @unchecked Sendable {
     }
 
     /// Opens the source (HTTP errors surface here) and makes a decoder for it.
-    public static func open(_ source: AudioSource, client: HTTPClient = .chirper) async throws(PlaybackError) -> DecodedTrack {
-        let input = try await TrackInput.open(source, client: client)
+    /// `onReconnect` hears of each attempt to regain a dropped connection.
+    public static func open(_ source: AudioSource, client: HTTPClient = .chirper,
+                            onReconnect: (@Sendable (Int) -> Void)? = nil) async throws(PlaybackError) -> DecodedTrack {
+        var input = try await TrackInput.open(source, client: client)
+        input.onReconnect = onReconnect
         let decoder: MP3Decoder
         do { decoder = try MP3Decoder() } catch { throw PlaybackError(error) }
         if let size = input.size { decoder.setStreamSize(size) }
@@ -58,6 +61,12 @@ public final class DecodedTrack: @unchecked Sendable {
     }
 
     var rangeRequests: Int { input.rangeRequests }
+
+    /// Hears of each attempt to regain a dropped connection (the player shows buffering meanwhile).
+    public var onReconnect: (@Sendable (Int) -> Void)? {
+        get { input.onReconnect }
+        set { input.onReconnect = newValue }
+    }
 
     /// Decodes until `seconds` of PCM wait in `ahead`, the stream changes format or ends.
     func decodeAhead(seconds: Double) async throws(PlaybackError) {
@@ -135,10 +144,7 @@ public final class DecodedTrack: @unchecked Sendable {
                 do { try decoder.finish() } catch { throw PlaybackError(error, played: position) }
                 return .end
             }
-            let chunk: [UInt8]?
-            do { chunk = try await input.next() } catch {
-                throw PlaybackError.network(reason: NetworkProblem.describe(error))
-            }
+            let chunk = try await input.next()
             guard let chunk else {
                 inputEnded = true
                 continue

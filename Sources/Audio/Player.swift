@@ -59,7 +59,8 @@ public final class Player: Sendable {
         let connecting = Task { try await Blocking.run { try PulseConnection(server: server) } }
         let outcome: Outcome
         do {
-            var reader = try await source.open(client: client)
+            var reader = try await TrackInput.open(source, client: client)
+            reader.onReconnect = { _ in events(.buffering(progress: nil)) }
             let connection = try await connecting.value
             outcome = try await stream(&reader, connection: connection, name: name, duration: duration, events: events)
         } catch {
@@ -108,7 +109,7 @@ public final class Player: Sendable {
 
     private var stopped: Bool { control.withLock { $0.stopped } }
 
-    private func stream(_ reader: inout ByteReader, connection: PulseConnection, name: String, duration fallback: Double?,
+    private func stream(_ reader: inout TrackInput, connection: PulseConnection, name: String, duration fallback: Double?,
                         events: (PlaybackEvent) -> Void) async throws -> Outcome {
         var decoder = try MP3Decoder()
         if let size = reader.size { decoder.setStreamSize(size) }
@@ -125,7 +126,7 @@ public final class Player: Sendable {
             if stopped { return .stopped }
             let chunk: [UInt8]?
             do { chunk = try await reader.next() } catch {
-                inputError = .network(reason: NetworkProblem.describe(error))
+                inputError = error
                 break reading
             }
             guard let chunk else { break reading }

@@ -197,7 +197,7 @@ public final class QueuePlayer: Sendable {
     }
 
     private func playTrack(_ decoded: DecodedTrack, index: Int, fallbackDuration: Double?, connection: PulseConnection,
-                           session: inout Session, events: @Sendable (PlaybackEvent) -> Void) async -> Ending {
+                           session: inout Session, events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
         var started = false
         var lastPosition = -1.0
         // Seconds into the recording at the stream time `mark`: the track's clock is base + (played − mark).
@@ -209,6 +209,7 @@ public final class QueuePlayer: Sendable {
         }
         // Seconds heard of this track: what played before each seek, plus what has played since the last.
         var heardBeforeSeek = 0.0
+        decoded.onReconnect = { _ in events(.buffering(progress: nil)) }
         func heard() -> Double { started ? heardBeforeSeek + elapsed() - base : 0 }
         do {
             while true {

@@ -1,8 +1,11 @@
 import AsyncHTTPClient
+import ChirperHTTP
 
 /// A recording's bytes as they arrive, able to continue from another byte offset: from the bytes it
 /// kept (the last `window` bytes read, so a short seek back needs no request) or by reopening the
-/// source with an HTTP Range request from that offset, never from zero.
+/// source with an HTTP Range request from that offset, never from zero. A connection that drops or
+/// ends short of its Content-Length is reopened from the byte reached, a bounded number of times
+/// with backoff, before the failure is given up to the listener.
 struct TrackInput {
     let source: AudioSource
     private let client: HTTPClient
@@ -22,6 +25,12 @@ struct TrackInput {
     /// Every reopening with a Range request, for tests and the status line.
     private(set) var rangeRequests = 0
 
+    /// Reconnections tried after a drop before giving up, and the wait before each.
+    /// The first try is at once: a single drop is then barely heard.
+    static let reconnectDelays: [Duration] = [.zero, .milliseconds(500), .milliseconds(1500)]
+    /// Told of each reconnection attempt (1, 2, …): the listener hears nothing meanwhile.
+    var onReconnect: (@Sendable (Int) -> Void)?
+
     static func open(_ source: AudioSource, client: HTTPClient) async throws(PlaybackError) -> TrackInput {
         TrackInput(source: source, client: client, reader: try await source.open(client: client))
     }
@@ -33,16 +42,48 @@ struct TrackInput {
     }
 
     /// The next chunk, or nil at the end.
-    mutating func next() async throws -> [UInt8]? {
+    mutating func next() async throws(PlaybackError) -> [UInt8]? {
         if !replay.isEmpty {
             defer { replay = [] }
             return Array(replay)
         }
-        guard let chunk = try await reader.next() else { return nil }
-        readerOffset += chunk.count
-        kept += chunk
-        if kept.count > Self.window + 64 * 1024 { kept.removeFirst(kept.count - Self.window) }
-        return chunk
+        var attempt = 0
+        while true {
+            let problem: String
+            do {
+                if let chunk = try await reader.next() {
+                    readerOffset += chunk.count
+                    kept += chunk
+                    if kept.count > Self.window + 64 * 1024 { kept.removeFirst(kept.count - Self.window) }
+                    return chunk
+                }
+                guard let size = reader.size, readerOffset < size, case .url = source else { return nil }
+                problem = "the connection closed at byte \(readerOffset) of \(size)"
+            } catch let error as PlaybackError {
+                problem = error.description
+            } catch {
+                guard case .url = source else { throw .file(reason: "cannot read \(source): \(error)") }
+                problem = NetworkProblem.describe(error)
+            }
+            guard attempt < Self.reconnectDelays.count, !Task.isCancelled else {
+                throw .network(reason: attempt == 0 ? problem : "\(problem); \(attempt) reconnections failed")
+            }
+            try await reconnect(after: Self.reconnectDelays[attempt], attempt: attempt + 1)
+            attempt += 1
+        }
+    }
+
+    /// Waits, then reopens the source from the byte reached. A failed reopening is not thrown: the read
+    /// that follows fails and counts as the next attempt.
+    private mutating func reconnect(after delay: Duration, attempt: Int) async throws(PlaybackError) {
+        onReconnect?(attempt)
+        do { try await Task.sleep(for: delay) } catch { throw .network(reason: "cancelled") }
+        rangeRequests += 1
+        do {
+            reader = try await source.open(client: client, from: readerOffset)
+        } catch {
+            reader = ByteReader(size: reader.size, kind: .failed(error))
+        }
     }
 
     /// Continue from byte `offset`: from the kept bytes when they hold it, else with a Range request.

@@ -25,6 +25,9 @@ public final class DemoFaults: Sendable {
         case closeMidFile(fraction: Double)
         /// HTTP 404.
         case notFound
+        /// The connection drops at this point of the file (a Range request that starts beyond it gets
+        /// nothing) for the next `times` requests; then the file is served whole: a flaky link that recovers.
+        case resetAt(fraction: Double, times: Int)
     }
 
     /// One request as the server saw it.
@@ -67,7 +70,14 @@ public final class DemoFaults: Sendable {
         state.withLock { $0.audio[id] = fault }
     }
 
-    func audioFault(_ id: String) -> AudioFault? { state.withLock { $0.audio[id] } }
+    /// The fault for this request of the file; a `resetAt` counts down and then clears itself.
+    func takeAudioFault(_ id: String) -> AudioFault? {
+        state.withLock { state in
+            guard case .resetAt(let fraction, let times)? = state.audio[id] else { return state.audio[id] }
+            state.audio[id] = times > 1 ? .resetAt(fraction: fraction, times: times - 1) : nil
+            return .resetAt(fraction: fraction, times: times)
+        }
+    }
 
     public var requests: [LoggedRequest] { state.withLock { $0.log } }
 

@@ -102,8 +102,9 @@ final class DemoRoutes: Sendable {
             return Response(status: .notFound, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>not found</html>")))
         }
         var bytes = try Data(contentsOf: try await audio.file(for: spec))
-        var announced: Int?
-        switch faults.audioFault(id) {
+        // Where the connection drops, as an offset in the whole file (nil: it does not).
+        var dropAt: Int?
+        switch faults.takeAudioFault(id) {
         case nil: break
         case .html?:
             return Response(status: .ok, headers: [.contentType: "audio/mpeg"], body: .init(byteBuffer: ByteBuffer(string: "<!DOCTYPE html><html><body>Sound not available</body></html>")))
@@ -113,9 +114,8 @@ final class DemoRoutes: Sendable {
             return Response(status: .notFound, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>not found</html>")))
         case .truncated(let fraction)?:
             bytes = bytes.prefix(Int(Double(bytes.count) * fraction))
-        case .closeMidFile(let fraction)?:
-            announced = bytes.count
-            bytes = bytes.prefix(Int(Double(bytes.count) * fraction))
+        case .closeMidFile(let fraction)?, .resetAt(let fraction, _)?:
+            dropAt = Int(Double(bytes.count) * fraction)
         }
         var range = 0..<bytes.count
         var status = HTTPResponse.Status.ok
@@ -125,10 +125,11 @@ final class DemoRoutes: Sendable {
             status = .partialContent
             headers[.contentRange] = "bytes \(asked.lowerBound)-\(asked.upperBound - 1)/\(bytes.count)"
         }
-        headers[.contentLength] = String(announced ?? range.count)
-        let body = bytes[range]
-        let dropsConnection = announced != nil
-        return Response(status: status, headers: headers, body: .init(contentLength: announced ?? range.count) { writer in
+        headers[.contentLength] = String(range.count)
+        // The announced length, but only the bytes before the drop point.
+        let body = bytes[range.lowerBound..<min(range.upperBound, max(range.lowerBound, dropAt ?? range.upperBound))]
+        let dropsConnection = body.count < range.count
+        return Response(status: status, headers: headers, body: .init(contentLength: range.count) { writer in
             var offset = body.startIndex
             while offset < body.endIndex {
                 let end = min(body.endIndex, offset + 16_384)

@@ -1,0 +1,49 @@
+import DemoCatalog
+import Foundation
+import Testing
+
+extension PlaybackTests {
+/// A connection that drops mid-file: reopened with a Range request from the byte reached, the sound
+/// goes on; a drop that never clears ends as a failure with its reason, after a bounded number of tries.
+@Suite("resume after a dropped connection")
+struct Resume {
+    /// XC900025: a 12 s tone at 3074 Hz.
+    static let id = "900025"
+
+    @Test func aResetAt30PercentResumesFromTheByteReachedAndTheToneGoesOn() async throws {
+        let audio = try #require(DemoRecordings.builtIn.entry(id: Self.id)?.audio)
+        try await TestCatalog.withServer { server in
+            let file = try await server.audio.file(for: audio)
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+            server.faults.audio(Self.id, .resetAt(fraction: 0.3, times: 1))
+            let recorder = try MonitorRecorder()
+            let result = try await ChirperProcess.run(["play", Self.id] + server.api, timeout: 40)
+            let heard = HeardSound(samples: try await recorder.stop())
+            #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+            #expect(result.stdout.components(separatedBy: "\nbuffering\n").count == 3, "buffering again while it reconnects: \(result.stdout)")
+            #expect(result.stdout.hasSuffix("playing (0:12)\n"), "then playing again: \(result.stdout)")
+            let ranges = server.faults.requests.filter { $0.path.hasSuffix(".mp3") }.compactMap(\.range)
+            let from = ranges.first.flatMap { Int($0.dropFirst("bytes=".count).prefix { $0 != "-" }) } ?? 0
+            // From the byte reached: what had arrived before the drop (bytes in flight at the drop are lost).
+            #expect(ranges.count == 1 && from > 0 && from <= Int(Double(size) * 0.3), "one Range request, from the byte reached: \(ranges) of \(size)")
+            #expect(abs(heard.hertz - audio.hertz!) <= 5, "heard \(heard.hertz) Hz")
+            #expect(heard.audibleSeconds > 11, "the tone resumed and played to its end: \(heard.audibleSeconds) s")
+            print("resume after a reset at 30 %: longest silence \(heard.longestSilence()) ms, \(heard.audibleSeconds) s heard of 12")
+        }
+    }
+
+    @Test func aDropThatNeverClearsFailsAfterItsTriesWithTheReason() async throws {
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: DemoRecordings.builtIn.entry(id: Self.id)!.audio!)
+            server.faults.audio(Self.id, .closeMidFile(fraction: 0.3))
+            let result = try await ChirperProcess.run(["play", Self.id] + server.api, timeout: 40)
+            #expect(!result.timedOut, "never a hang")
+            #expect(result.status == 5)
+            #expect(result.stderr.contains("network:") && result.stderr.contains("3 reconnections failed"), "\(result.stderr)")
+            // Each try that brings bytes starts the count again; three tries that bring none end it.
+            let ranges = server.faults.requests.filter { $0.path.hasSuffix(".mp3") }.compactMap(\.range)
+            #expect(ranges.count >= 3 && ranges.count <= 4 && Set(ranges.suffix(3)).count == 1, "three tries at the same byte: \(ranges)")
+        }
+    }
+}
+}
