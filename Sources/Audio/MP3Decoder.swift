@@ -2,7 +2,8 @@ import CMPG123
 import Glibc
 
 /// libmpg123's feed API: bytes go in as they arrive, PCM comes out. The only code that touches CMPG123.
-/// It owns its handle, which is freed exactly once, when the decoder goes away.
+/// It owns its handle, which is freed exactly once, when the decoder goes away. A stream that turns out
+/// to be a WAV file (its first 12 bytes say so) goes to a `WAVReader` instead, behind the same calls.
 public struct MP3Decoder: ~Copyable {
     /// What one call to `decode` produced.
     public enum Output: Equatable {
@@ -20,10 +21,18 @@ public struct MP3Decoder: ~Copyable {
     static let giveUpWithoutFormatAfter = 512 * 1024
 
     private let handle: OpaquePointer
-    public private(set) var format: AudioFormat?
-    /// Frames (samples per channel) decoded so far, across format changes.
-    public private(set) var framesDecoded = 0
+    private var mpegFormat: AudioFormat?
+    private var mpegFrames = 0
     public private(set) var bytesFed = 0
+    /// Set once the first bytes show a WAV file; nil for MPEG audio (or before 12 bytes have come).
+    private var wav: WAVReader?
+    /// The first bytes, held until there are enough to tell WAV from MPEG.
+    private var head: [UInt8] = []
+    private var sniffed = false
+
+    public var format: AudioFormat? { wav?.format ?? mpegFormat }
+    /// Frames (samples per channel) decoded so far, across format changes.
+    public var framesDecoded: Int { wav?.framesDecoded ?? mpegFrames }
 
     public init() throws(DecoderError) {
         var code: Int32 = 0
@@ -63,9 +72,32 @@ public struct MP3Decoder: ~Copyable {
 
     /// Hands bytes to the decoder. They are copied; the buffer can be reused at once.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(DecoderError) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        try check(mpg123_feed(handle, base.assumingMemoryBound(to: UInt8.self), bytes.count), "mpg123_feed")
+        guard bytes.count > 0 else { return }
         bytesFed += bytes.count
+        if !sniffed {
+            head += bytes
+            guard head.count >= 12 else { return }
+            sniffed = true
+            let held = head
+            head = []
+            if WAVReader.isWAV(held) { wav = WAVReader() }
+            var failure: DecoderError?
+            held.withUnsafeBytes { held in
+                do throws(DecoderError) { try route(held) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            return
+        }
+        try route(bytes)
+    }
+
+    private mutating func route(_ bytes: UnsafeRawBufferPointer) throws(DecoderError) {
+        if wav != nil {
+            wav!.feed(bytes)
+            return
+        }
+        guard let base = bytes.baseAddress else { return }
+        try check(mpg123_feed(handle, base.assumingMemoryBound(to: UInt8.self), bytes.count), "mpg123_feed")
         if format == nil && bytesFed > Self.giveUpWithoutFormatAfter {
             throw DecoderError.notMPEGAudio(bytesSeen: bytesFed)
         }
@@ -73,9 +105,13 @@ public struct MP3Decoder: ~Copyable {
 
     /// Decodes what it can into `buffer`.
     public mutating func decode(into buffer: UnsafeMutableRawBufferPointer) throws(DecoderError) -> Output {
+        if wav != nil {
+            do { return try wav!.decode(into: buffer) } catch { throw DecoderError.wav(error) }
+        }
+        guard sniffed else { return .needMore }
         var done = 0
         let code = mpg123_read(handle, buffer.baseAddress, buffer.count, &done)
-        if let format, done > 0 { framesDecoded += done / format.bytesPerFrame }
+        if let format = mpegFormat, done > 0 { mpegFrames += done / format.bytesPerFrame }
         switch code {
         case MPG123_OK.rawValue:
             return .pcm(byteCount: done)
@@ -87,7 +123,7 @@ public struct MP3Decoder: ~Copyable {
             var encoding: Int32 = 0
             try check(mpg123_getformat(handle, &rate, &channels, &encoding), "mpg123_getformat")
             let newFormat = AudioFormat(sampleRate: rate, channels: Int(channels))
-            format = newFormat
+            mpegFormat = newFormat
             return .newFormat(newFormat)
         case MPG123_DONE.rawValue:
             return done > 0 ? .pcm(byteCount: done) : .needMore
@@ -101,24 +137,35 @@ public struct MP3Decoder: ~Copyable {
     /// Fuzzy: the offset comes from the Xing table of contents or the bitrate, so no byte in between
     /// has to be read. Returns where decoding will resume, in seconds, and the byte offset.
     public mutating func seek(toSeconds seconds: Double) throws(DecoderError) -> (seconds: Double, inputOffset: Int) {
-        guard let format else { throw DecoderError(code: MPG123_NO_SEEK.rawValue, call: "mpg123_feedseek") }
+        if wav != nil {
+            guard let jump = wav!.seek(toSeconds: seconds) else { throw DecoderError(code: MPG123_NO_SEEK.rawValue, call: "seek") }
+            return jump
+        }
+        guard let format = mpegFormat else { throw DecoderError(code: MPG123_NO_SEEK.rawValue, call: "mpg123_feedseek") }
         var inputOffset: off_t = 0
         let target = off_t(max(0, seconds) * Double(format.sampleRate))
         let reached = mpg123_feedseek(handle, target, SEEK_SET, &inputOffset)
         guard reached >= 0 else { throw DecoderError(code: Int32(reached), call: "mpg123_feedseek", message: plainError(mpg123_errcode(handle))) }
-        framesDecoded = Int(reached)
+        mpegFrames = Int(reached)
         return (Double(reached) / Double(format.sampleRate), Int(inputOffset))
     }
 
     /// The stream's length in seconds, when a Xing/Info header or the stream size says.
     public var duration: Double? {
-        guard let format else { return nil }
+        if let wav { return wav.duration }
+        guard let format = mpegFormat else { return nil }
         let frames = mpg123_length(handle)
         return frames > 0 ? Double(frames) / Double(format.sampleRate) : nil
     }
 
     /// Call when the input has ended: says whether the stream was whole.
     public func finish() throws(DecoderError) {
+        if let wav {
+            let short: (framesDecoded: Int, framesAnnounced: Int)?
+            do { short = try wav.finish() } catch { throw DecoderError.wav(error) }
+            if let short { throw DecoderError.truncated(framesDecoded: short.framesDecoded, framesAnnounced: short.framesAnnounced) }
+            return
+        }
         guard format != nil else {
             throw bytesFed == 0 ? DecoderError.emptyStream : DecoderError.notMPEGAudio(bytesSeen: bytesFed)
         }
@@ -148,6 +195,8 @@ public enum DecoderError: Error, Equatable, CustomStringConvertible {
     case notMPEGAudio(bytesSeen: Int)
     case emptyStream
     case truncated(framesDecoded: Int, framesAnnounced: Int)
+    /// A WAV file Chirper cannot play, or cannot read.
+    case wav(WAVReader.Problem)
 
     init(code: Int32, call: String, message: String? = nil) {
         self = .library(code: code, call: call, message: message ?? plainError(code))
@@ -159,6 +208,7 @@ public enum DecoderError: Error, Equatable, CustomStringConvertible {
         case .notMPEGAudio(let bytes): return "not an MP3 stream: no MPEG audio frame in \(bytes) bytes"
         case .emptyStream: return "not an MP3 stream: the file is empty"
         case .truncated: return "stream ended inside the recording: the file is truncated"
+        case .wav(let problem): return problem.description
         }
     }
 }

@@ -20,6 +20,8 @@ public enum PlaybackError: Error, Equatable, Sendable, CustomStringConvertible {
     case notPlayable
     /// The bytes are not MPEG audio (an HTML page, say).
     case notAnMP3(detail: String)
+    /// A format Chirper does not play (a WAV in 24-bit, say), named.
+    case unsupported(detail: String)
     /// The stream stopped before the end the file announced.
     case truncated(playedSeconds: Double)
     /// The audio URL answered an HTTP error.
@@ -37,6 +39,7 @@ public enum PlaybackError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notPlayable: return "not playable: restricted species, xeno-canto offers no file"
         case .notAnMP3(let detail): return "not an MP3 stream (\(detail))"
+        case .unsupported(let detail): return detail
         case .truncated(let seconds): return "the file ended early, after \(Int(seconds)) s: it is truncated"
         case .http(let status): return "the audio URL answered HTTP \(status)"
         case .network(let reason): return "network: \(reason)"

@@ -222,6 +222,7 @@ extension PlaybackError {
         case .notMPEGAudio, .emptyStream: self = .notAnMP3(detail: error.description.replacingOccurrences(of: "not an MP3 stream: ", with: ""))
         case .truncated: self = .truncated(playedSeconds: played)
         case .library(_, _, let message): self = .decoder(reason: message)
+        case .wav(let problem): self = .unsupported(detail: problem.description)
         }
     }
 }

@@ -116,6 +116,8 @@ final class DemoRoutes: Sendable {
             bytes = bytes.prefix(Int(Double(bytes.count) * fraction))
         case .closeMidFile(let fraction)?, .resetAt(let fraction, _)?:
             dropAt = Int(Double(bytes.count) * fraction)
+        case .wav(let bits)?:
+            bytes = WAVFile.data(spec, bits: bits)
         }
         var range = 0..<bytes.count
         var status = HTTPResponse.Status.ok

@@ -47,3 +47,32 @@ struct Resume {
     }
 }
 }
+
+extension PlaybackTests {
+/// xeno-canto also serves WAV uploads: 16-bit PCM plays; other depths are refused by name.
+@Suite("WAV files")
+struct WAV {
+    @Test func a16BitWAVPlaysAtItsPitchForItsLength() async throws {
+        let audio = try #require(DemoRecordings.builtIn.entry(id: "900001")?.audio)  // 2 s, 3000 Hz, 44.1 kHz mono
+        try await TestCatalog.withServer { server in
+            server.faults.audio("900001", .wav())
+            let recorder = try MonitorRecorder()
+            let result = try await ChirperProcess.run(["play", "900001"] + server.api)
+            let heard = HeardSound(samples: try await recorder.stop())
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("playing (0:02)"), "\(result.stdout)")
+            #expect(abs(heard.hertz - audio.hertz!) <= 5, "heard \(heard.hertz) Hz")
+            #expect(abs(heard.audibleSeconds - 2) <= 0.3, "heard \(heard.audibleSeconds) s")
+        }
+    }
+
+    @Test func a24BitWAVIsRefusedWithWhatIsSupported() async throws {
+        try await TestCatalog.withServer { server in
+            server.faults.audio("900001", .wav(bits: 24))
+            let result = try await ChirperProcess.run(["play", "900001"] + server.api)
+            #expect(result.status == 5)
+            #expect(result.stderr.contains("a WAV file in 24-bit PCM: Chirper plays MP3 and 16-bit PCM WAV"), "\(result.stderr)")
+        }
+    }
+}
+}
