@@ -40,9 +40,9 @@ public final class DecodedTrack: @unchecked Sendable {
 
     /// Opens the source (HTTP errors surface here) and makes a decoder for it.
     /// `onReconnect` hears of each attempt to regain a dropped connection.
-    public static func open(_ source: AudioSource, client: HTTPClient = .chirper,
+    public static func open(_ source: AudioSource, client: HTTPClient = .chirper, cache: AudioCache? = nil,
                             onReconnect: (@Sendable (Int) -> Void)? = nil) async throws(PlaybackError) -> DecodedTrack {
-        var input = try await TrackInput.open(source, client: client)
+        var input = try await TrackInput.open(source, client: client, cache: cache)
         input.onReconnect = onReconnect
         let decoder: MP3Decoder
         do { decoder = try MP3Decoder() } catch { throw PlaybackError(error) }

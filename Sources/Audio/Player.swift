@@ -12,11 +12,14 @@ public final class Player: Sendable {
         public var device: String?
         /// 0...1 of full volume; nil leaves the server's choice.
         public var volume: Double?
+        /// Where whole downloads are kept and replays come from; nil: no cache.
+        public var cache: AudioCache?
 
-        public init(server: String? = nil, device: String? = nil, volume: Double? = nil) {
+        public init(server: String? = nil, device: String? = nil, volume: Double? = nil, cache: AudioCache? = nil) {
             self.server = server
             self.device = device
             self.volume = volume
+            self.cache = cache
         }
     }
 
@@ -59,7 +62,7 @@ public final class Player: Sendable {
         let connecting = Task { try await Blocking.run { try PulseConnection(server: server) } }
         let outcome: Outcome
         do {
-            var reader = try await TrackInput.open(source, client: client)
+            var reader = try await TrackInput.open(source, client: client, cache: options.cache)
             reader.onReconnect = { _ in events(.buffering(progress: nil)) }
             let connection = try await connecting.value
             outcome = try await stream(&reader, connection: connection, name: name, duration: duration, events: events)

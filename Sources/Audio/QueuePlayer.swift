@@ -128,7 +128,7 @@ public final class QueuePlayer: Sendable {
         control.withLock { $0.events = events }
         let server = options.server
         let connecting = Task { try await Blocking.run { try PulseConnection(server: server) } }
-        var session = Session(client: client, track: track)
+        var session = Session(client: client, cache: options.cache, track: track)
         var report = Report()
         var index = start
 
@@ -272,14 +272,16 @@ extension QueuePlayer {
     /// how much has been written to it, and the prefetch of the next track.
     struct Session {
         let client: HTTPClient
+        let cache: AudioCache?
         let track: @Sendable (Int) async -> Track?
         private(set) var output: PulseStream?
         /// Seconds written to `output` (its clock runs up to this).
         var written = 0.0
         private var prefetched: (index: Int, task: Task<Result<DecodedTrack, PlaybackError>?, Never>)?
 
-        init(client: HTTPClient, track: @escaping @Sendable (Int) async -> Track?) {
+        init(client: HTTPClient, cache: AudioCache?, track: @escaping @Sendable (Int) async -> Track?) {
             self.client = client
+            self.cache = cache
             self.track = track
         }
 
@@ -290,18 +292,18 @@ extension QueuePlayer {
                 return result
             }
             cancelPrefetch()
-            do { return .success(try await DecodedTrack.open(track.source, client: client)) } catch { return .failure(error) }
+            do { return .success(try await DecodedTrack.open(track.source, client: client, cache: cache)) } catch { return .failure(error) }
         }
 
         /// Starts opening track `index` and decoding its first seconds, once.
         mutating func prefetch(_ index: Int) {
             guard prefetched?.index != index else { return }
             cancelPrefetch()
-            let (client, track) = (client, self.track)
+            let (client, cache, track) = (client, cache, self.track)
             prefetched = (index, Task {
                 guard let next = await track(index) else { return nil }
                 do throws(PlaybackError) {
-                    let decoded = try await DecodedTrack.open(next.source, client: client)
+                    let decoded = try await DecodedTrack.open(next.source, client: client, cache: cache)
                     try await decoded.decodeAhead(seconds: QueuePlayer.prefetchSeconds)
                     return .success(decoded)
                 } catch {

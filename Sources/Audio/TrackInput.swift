@@ -31,8 +31,19 @@ struct TrackInput {
     /// Told of each reconnection attempt (1, 2, …): the listener hears nothing meanwhile.
     var onReconnect: (@Sendable (Int) -> Void)?
 
-    static func open(_ source: AudioSource, client: HTTPClient) async throws(PlaybackError) -> TrackInput {
-        TrackInput(source: source, client: client, reader: try await source.open(client: client))
+    /// The download being kept in the cache, while it stays in sequence from byte 0.
+    private var keeping: CacheWriter?
+
+    /// Opens `source`: from the cache when it holds the URL whole, else from the network, keeping the
+    /// download in the cache if one is given.
+    static func open(_ source: AudioSource, client: HTTPClient, cache: AudioCache? = nil) async throws(PlaybackError) -> TrackInput {
+        if let cache, case .url(let url) = source, let file = cache.lookup(url) {
+            let cached = AudioSource.file(file.path)
+            return TrackInput(source: cached, client: client, reader: try await cached.open(client: client))
+        }
+        var input = TrackInput(source: source, client: client, reader: try await source.open(client: client))
+        if let cache, case .url(let url) = source { input.keeping = cache.writer(for: url, size: input.reader.size) }
+        return input
     }
 
     private init(source: AudioSource, client: HTTPClient, reader: ByteReader) {
@@ -53,11 +64,15 @@ struct TrackInput {
             do {
                 if let chunk = try await reader.next() {
                     readerOffset += chunk.count
+                    keeping?.append(chunk)
                     kept += chunk
                     if kept.count > Self.window + 64 * 1024 { kept.removeFirst(kept.count - Self.window) }
                     return chunk
                 }
-                guard let size = reader.size, readerOffset < size, case .url = source else { return nil }
+                guard let size = reader.size, readerOffset < size, case .url = source else {
+                    keeping?.commit()  // whole only if the length matches what the server announced
+                    return nil
+                }
                 problem = "the connection closed at byte \(readerOffset) of \(size)"
             } catch let error as PlaybackError {
                 problem = error.description
@@ -66,6 +81,7 @@ struct TrackInput {
                 problem = NetworkProblem.describe(error)
             }
             guard attempt < Self.reconnectDelays.count, !Task.isCancelled else {
+                keeping?.abandon()
                 throw .network(reason: attempt == 0 ? problem : "\(problem); \(attempt) reconnections failed")
             }
             try await reconnect(after: Self.reconnectDelays[attempt], attempt: attempt + 1)
@@ -95,6 +111,8 @@ struct TrackInput {
         }
         reader = try await source.open(client: client, from: offset)
         rangeRequests += 1
+        keeping?.abandon()  // the bytes no longer follow one another: not a file to keep
+        keeping = nil
         readerOffset = offset
         kept = []
         replay = []

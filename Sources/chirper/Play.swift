@@ -15,12 +15,35 @@ struct AudioOptions: ParsableArguments {
     @Option(help: "The PulseAudio server (default: PULSE_SERVER or the local one).")
     var server: String?
 
+    @Flag(name: .customLong("no-cache"), help: "Neither keep downloads nor play from the cache.")
+    var noCache = false
+
+    @Option(name: .customLong("cache-size"), help: ArgumentHelp("The cache's limit: 1G (the default), 500M, 800K; the least recently played go first.", valueName: "size"))
+    var cacheSize = "1G"
+
     func validate() throws {
         if let volume, !(0...100).contains(volume) { throw ValidationError("--volume must be from 0 to 100.") }
+        guard Self.bytes(cacheSize) != nil else { throw ValidationError("--cache-size takes a size such as 1G, 500M or 800K.") }
+    }
+
+    /// "1G", "500M", "800K", "250" (MB) → bytes.
+    static func bytes(_ size: String) -> Int? {
+        let units: [Character: Int] = ["K": 1_000, "M": 1_000_000, "G": 1_000_000_000]
+        let unit = size.last.flatMap { units[Character($0.uppercased())] }
+        guard let number = Double(unit == nil ? size : String(size.dropLast())), number > 0 else { return nil }
+        return Int(number * Double(unit ?? 1_000_000))
+    }
+
+    /// The recordings cache, its stale temporary files swept; nil with --no-cache.
+    var cache: AudioCache? {
+        guard !noCache else { return nil }
+        let cache = AudioCache(directory: AudioCache.defaultDirectory(), limit: Self.bytes(cacheSize) ?? AudioCache.defaultLimit)
+        cache.sweep()
+        return cache
     }
 
     var playerOptions: Player.Options {
-        Player.Options(server: server, device: device, volume: volume.map { Double($0) / 100 })
+        Player.Options(server: server, device: device, volume: volume.map { Double($0) / 100 }, cache: cache)
     }
 }
 
@@ -36,13 +59,24 @@ extension Chirper {
         @OptionGroup var audio: AudioOptions
         @OptionGroup var api: APIOptions
 
+        @Flag(help: "Ask nothing of the network: play the recording from the cache (see chirper cache list).")
+        var offline = false
+
         func run() async throws {
             let (source, name, duration) = try await resolve()
             try await Chirper.play(source, name: name, duration: duration, options: audio.playerOptions)
         }
 
         private func resolve() async throws -> (AudioSource, String, Double?) {
-            try await RecordingSource.resolve(recording, api: api)
+            guard offline, RecordingNumber.isNumber(recording), !FileManager.default.fileExists(atPath: recording) else {
+                return try await RecordingSource.resolve(recording, api: api)
+            }
+            let number = RecordingNumber.digits(recording)
+            guard let file = AudioCache(directory: AudioCache.defaultDirectory()).file(forRecording: number) else {
+                throw CommandFailure(message: "chirper: XC\(number) is not in the cache, and --offline asks nothing of the network.",
+                                     exitCode: .playbackFailed)
+            }
+            return (.file(file.path), "XC\(number)", nil)
         }
     }
 

@@ -33,6 +33,7 @@ struct ChirperProcess {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-home-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         environment["HOME"] = home.path
+        environment["CHIRPER_CACHE"] = home.appendingPathComponent("recordings").path  // each run its own cache
         environment["XDG_CACHE_HOME"] = TestCatalog.audioDirectory.deletingLastPathComponent().deletingLastPathComponent().path
         environment["COLUMNS"] = "120"
         return environment.merging(extra) { $1 }

@@ -1,0 +1,158 @@
+import Foundation
+
+/// Recordings kept on disk once downloaded whole, so a replay makes no request. A download is written
+/// to a temporary name and renamed into place only when its length matches the server's Content-Length:
+/// an interrupted download (a stop, a seek, a crash, SIGKILL) never leaves a file that looks whole, and
+/// stale temporary files are swept on the next start. Past `limit` bytes the least recently played go.
+public struct AudioCache: Sendable {
+    public let directory: URL
+    public let limit: Int
+    public static let defaultLimit = 1_000_000_000
+
+    public init(directory: URL, limit: Int = AudioCache.defaultLimit) {
+        self.directory = directory
+        self.limit = limit
+    }
+
+    /// `$CHIRPER_CACHE`, else `$XDG_CACHE_HOME/chirper/recordings`, else `~/.cache/chirper/recordings`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let explicit = environment["CHIRPER_CACHE"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
+        return URL(fileURLWithPath: base).appendingPathComponent("chirper/recordings")
+    }
+
+    public struct Entry: Sendable {
+        public var name: String
+        public var bytes: Int
+        public var lastPlayed: Date
+    }
+
+    /// The cached file for this audio URL, marked as just played; nil when not cached.
+    func lookup(_ url: String) -> URL? {
+        let file = directory.appendingPathComponent(Self.fileName(url))
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        return file
+    }
+
+    /// The cached file of recording `id` from any server, for `--offline`.
+    public func file(forRecording id: String) -> URL? {
+        entries().filter { $0.name.hasPrefix("XC\(id)-") }.max { $0.lastPlayed < $1.lastPlayed }
+            .map { directory.appendingPathComponent($0.name) }
+    }
+
+    /// Starts keeping a download of `url` that will be `size` bytes; nil when it cannot be kept.
+    func writer(for url: String, size: Int?) -> CacheWriter? {
+        guard let size, size > 0, size <= limit else { return nil }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let final = directory.appendingPathComponent(Self.fileName(url))
+        let temporary = directory.appendingPathComponent(".part-\(getpid())-\(UUID().uuidString.prefix(8))")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary.path) else { return nil }
+        return CacheWriter(handle: handle, temporary: temporary, final: final, expected: size, cache: self)
+    }
+
+    /// Whole files, newest played first. Temporary files are not entries.
+    public func entries() -> [Entry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.compactMap { name in
+            let attributes = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
+            guard let bytes = attributes?[.size] as? Int, let date = attributes?[.modificationDate] as? Date else { return nil }
+            return Entry(name: name, bytes: bytes, lastPlayed: date)
+        }.sorted { $0.lastPlayed > $1.lastPlayed }
+    }
+
+    /// Removes the least recently played files until the rest fit in `limit`.
+    func evict() {
+        var total = 0
+        for entry in entries() {
+            total += entry.bytes
+            if total > limit { try? FileManager.default.removeItem(at: directory.appendingPathComponent(entry.name)) }
+        }
+    }
+
+    /// Temporary files of processes that are gone (a download killed mid-way).
+    public func sweep() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(".part-") {
+            let pid = Int32(name.dropFirst(6).prefix { $0.isNumber }) ?? 0
+            if pid != getpid() && (pid <= 0 || kill(pid, 0) != 0) {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            }
+        }
+    }
+
+    public func clear() throws {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] {
+            try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    /// "XC900001-3f2a…mp3": the recording's number when the URL has one, and a hash of the URL.
+    static func fileName(_ url: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in url.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        var id = ""
+        if let digits = url.split(separator: "/").last(where: { $0.allSatisfy(\.isNumber) && $0.count >= 3 }) {
+            id = "XC" + String(digits) + "-"
+        }
+        let ext = url.hasSuffix(".wav") ? "wav" : "mp3"
+        return id + String(hash, radix: 16) + "." + ext
+    }
+}
+
+/// One download on its way into the cache: appended to in order, committed when whole, else removed.
+final class CacheWriter {
+    private let handle: FileHandle
+    private let temporary: URL
+    private let final: URL
+    private let expected: Int
+    private let cache: AudioCache
+    private var written = 0
+    private var done = false
+
+    init(handle: FileHandle, temporary: URL, final: URL, expected: Int, cache: AudioCache) {
+        self.handle = handle
+        self.temporary = temporary
+        self.final = final
+        self.expected = expected
+        self.cache = cache
+    }
+
+    /// Appends bytes that follow the last ones; a write error gives up keeping this file.
+    func append(_ bytes: [UInt8]) {
+        guard !done else { return }
+        do {
+            try handle.write(contentsOf: bytes)
+            written += bytes.count
+        } catch {
+            abandon()
+        }
+    }
+
+    /// The download ended: renamed into place when it is exactly the announced length.
+    func commit() {
+        guard !done else { return }
+        done = true
+        try? handle.close()
+        guard written == expected, rename(temporary.path, final.path) == 0 else {
+            unlink(temporary.path)
+            return
+        }
+        cache.evict()
+    }
+
+    /// Not kept (stopped early, a seek broke the sequence).
+    func abandon() {
+        guard !done else { return }
+        done = true
+        try? handle.close()
+        unlink(temporary.path)
+    }
+
+    deinit { abandon() }
+}
