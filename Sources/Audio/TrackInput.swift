@@ -28,8 +28,11 @@ struct TrackInput {
     /// Reconnections tried after a drop before giving up, and the wait before each.
     /// The first try is at once: a single drop is then barely heard.
     static let reconnectDelays: [Duration] = [.zero, .milliseconds(500), .milliseconds(1500)]
-    /// Told of each reconnection attempt (1, 2, …): the listener hears nothing meanwhile.
+    /// Told of each reconnection attempt (1, 2, …), and (with 0) of a read that has waited
+    /// `stallNotice` for bytes: either way the listener hears nothing meanwhile.
     var onReconnect: (@Sendable (Int) -> Void)?
+    /// How long a read may wait before the wait is reported: longer than the sound server's buffer.
+    static let stallNotice = Duration.milliseconds(500)
 
     /// The download being kept in the cache, while it stays in sequence from byte 0.
     private var keeping: CacheWriter?
@@ -62,6 +65,13 @@ struct TrackInput {
         while true {
             let problem: String
             do {
+                let notice = onReconnect.map { notify in
+                    Task {
+                        try await Task.sleep(for: Self.stallNotice)
+                        notify(0)
+                    }
+                }
+                defer { notice?.cancel() }
                 if let chunk = try await reader.next() {
                     readerOffset += chunk.count
                     keeping?.append(chunk)

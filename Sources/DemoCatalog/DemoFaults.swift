@@ -28,6 +28,8 @@ public final class DemoFaults: Sendable {
         /// The connection drops at this point of the file (a Range request that starts beyond it gets
         /// nothing) for the next `times` requests; then the file is served whole: a flaky link that recovers.
         case resetAt(fraction: Double, times: Int)
+        /// The bytes stop for `seconds` at this point of the file, then go on (a link that stalls).
+        case stall(atFraction: Double, seconds: Double)
         /// The recording as a WAV file (16-bit PCM, or `bits` of another depth), as some uploads are.
         case wav(bits: Int = 16)
     }

@@ -102,8 +102,9 @@ final class DemoRoutes: Sendable {
             return Response(status: .notFound, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>not found</html>")))
         }
         var bytes = try Data(contentsOf: try await audio.file(for: spec))
-        // Where the connection drops, as an offset in the whole file (nil: it does not).
+        // Where the connection drops, as an offset in the whole file (nil: it does not); where it stalls.
         var dropAt: Int?
+        var stall: (at: Int, seconds: Double)?
         switch faults.takeAudioFault(id) {
         case nil: break
         case .html?:
@@ -118,6 +119,8 @@ final class DemoRoutes: Sendable {
             dropAt = Int(Double(bytes.count) * fraction)
         case .wav(let bits)?:
             bytes = WAVFile.data(spec, bits: bits)
+        case .stall(let fraction, let seconds)?:
+            stall = (Int(Double(bytes.count) * fraction), seconds)
         }
         var range = 0..<bytes.count
         var status = HTTPResponse.Status.ok
@@ -131,10 +134,20 @@ final class DemoRoutes: Sendable {
         // The announced length, but only the bytes before the drop point.
         let body = bytes[range.lowerBound..<min(range.upperBound, max(range.lowerBound, dropAt ?? range.upperBound))]
         let dropsConnection = body.count < range.count
+        let stallAt = stall
         return Response(status: status, headers: headers, body: .init(contentLength: range.count) { writer in
             var offset = body.startIndex
+            var stall = stallAt.flatMap { $0.at > offset ? $0 : nil }
             while offset < body.endIndex {
-                let end = min(body.endIndex, offset + 16_384)
+                var end = min(body.endIndex, offset + 16_384)
+                if let pause = stall, end >= pause.at {
+                    end = pause.at
+                    if end > offset { try await writer.write(ByteBuffer(bytes: body[offset..<end])) }
+                    offset = end
+                    try await Task.sleep(for: .milliseconds(Int(pause.seconds * 1000)))
+                    stall = nil
+                    continue
+                }
                 try await writer.write(ByteBuffer(bytes: body[offset..<end]))
                 offset = end
             }

@@ -32,6 +32,26 @@ struct Resume {
         }
     }
 
+    @Test func aStallLongerThanTheBufferShowsBufferingThenPlaysOn() async throws {
+        let audio = try #require(DemoRecordings.builtIn.entry(id: Self.id)?.audio)
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: audio)
+            // The server sends the first 10 % (1.2 s of sound) at once, then nothing for 4 s: up to 2.8 s
+            // of silence once the player has played what came (less when the sink was slow to start).
+            server.faults.audio(Self.id, .stall(atFraction: 0.1, seconds: 4))
+            let recorder = try MonitorRecorder()
+            let result = try await ChirperProcess.run(["play", Self.id] + server.api, timeout: 40)
+            let heard = HeardSound(samples: try await recorder.stop())
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.components(separatedBy: "\nbuffering\n").count == 3, "buffering during the stall: \(result.stdout)")
+            #expect(result.stdout.hasSuffix("playing (0:12)\n"), "then playing again: \(result.stdout)")
+            let silence = heard.longestSilence()
+            #expect((500...4_000).contains(silence), "the stall is heard as a silence: \(silence) ms")
+            #expect(abs(heard.hertz - audio.hertz!) <= 5)
+            #expect(server.faults.requests.filter { $0.path.hasSuffix(".mp3") }.compactMap(\.range).isEmpty, "a stall is waited out, not reconnected")
+        }
+    }
+
     @Test func aDropThatNeverClearsFailsAfterItsTriesWithTheReason() async throws {
         try await TestCatalog.withServer { server in
             _ = try await server.audio.file(for: DemoRecordings.builtIn.entry(id: Self.id)!.audio!)
