@@ -60,8 +60,6 @@ public final class DecodedTrack: @unchecked Sendable {
         return Double(decoder.framesDecoded - aheadFrames) / Double(format.sampleRate)
     }
 
-    var rangeRequests: Int { input.rangeRequests }
-
     /// Hears of each attempt to regain a dropped connection (the player shows buffering meanwhile).
     public var onReconnect: (@Sendable (Int) -> Void)? {
         get { input.onReconnect }

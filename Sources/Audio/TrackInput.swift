@@ -22,8 +22,6 @@ struct TrackInput {
     /// The whole file's size, when known.
     var size: Int? { reader.size }
 
-    /// Every reopening with a Range request, for tests and the status line.
-    private(set) var rangeRequests = 0
 
     /// Reconnections tried after a drop before giving up, and the wait before each.
     /// The first try is at once: a single drop is then barely heard.
@@ -104,7 +102,6 @@ struct TrackInput {
     private mutating func reconnect(after delay: Duration, attempt: Int) async throws(PlaybackError) {
         onReconnect?(attempt)
         do { try await Task.sleep(for: delay) } catch { throw .network(reason: "cancelled") }
-        rangeRequests += 1
         do {
             reader = try await source.open(client: client, from: readerOffset)
         } catch {
@@ -120,7 +117,6 @@ struct TrackInput {
             return
         }
         reader = try await source.open(client: client, from: offset)
-        rangeRequests += 1
         keeping?.abandon()  // the bytes no longer follow one another: not a file to keep
         keeping = nil
         readerOffset = offset

@@ -16,6 +16,14 @@ public enum PlaybackState: Equatable, Sendable {
         }
     }
 
+    /// Where a playing or paused row is.
+    public var position: PlaybackPosition? {
+        switch self {
+        case .playing(let position), .paused(let position): return position
+        case .idle, .buffering, .failed: return nil
+        }
+    }
+
     /// The state after one event from the player.
     public func applying(_ event: PlaybackEvent, knownDuration: Double?) -> PlaybackState {
         switch (event, self) {

@@ -27,21 +27,14 @@ struct PlaybackSession {
 
     /// Plays to the end; returns the outcome. The terminal is restored before it returns.
     func play(_ source: AudioSource, name: String, duration: Double?) async -> Player.Outcome {
-        let keys = Task { [player, input, interrupted] in
-            for await keys in input.keys() {
-                for key in keys {
-                    switch key {
-                    case .character(" "): _ = await player.setPaused(!player.isPaused)
-                    case .character("q"), .character("Q"): player.stop()
-                    case .control("c"):
-                        // No exit() from here: stopping ends the blocked write at once, `play` returns, and
-                        // the command leaves through its normal path with the terminal already restored.
-                        interrupted.set()
-                        input.restore()
-                        player.stop()
-                    default: break
-                    }
-                }
+        let keys = input.handleKeys(interrupt: { [player, interrupted] in
+            interrupted.set()
+            player.stop()
+        }) { [player] key in
+            switch key {
+            case .character(" "): _ = await player.setPaused(!player.isPaused)
+            case .character("q"), .character("Q"): player.stop()
+            default: break
             }
         }
         defer {

@@ -43,12 +43,7 @@ extension Chirper {
         }
 
         func run() async throws {
-            let query = SearchQuery(self.query.joined(separator: " "), raw: pages.raw)
-            var state = ListState.idle
-            let note = ProgressNote()
-            note.show("Searching xeno-canto for \(query)…")
-            await state.run(state.reduce(.searchStarted(query, page: pages.page)), client: api.client(), perPage: pages.perPage)
-            note.clear()
+            let state = await ListState.firstPage(of: query, pages: pages, api: api)
             let recordings: [Recording]
             switch state {
             case .populated(let listing), .paging(let listing, _):

@@ -33,25 +33,20 @@ struct QueueSession {
     static let volumeStep = 0.1
 
     func run() async -> QueuePlayer.Report {
-        let keys = Task { [player, input, interrupted] in
-            for await keys in input.keys() {
-                for key in keys {
-                    switch key {
-                    case .character(" "): await player.setPaused(!player.isPaused)
-                    case .character("n"): player.send(.next)
-                    case .character("p"): player.send(.previous)
-                    case .right: player.send(.seek(by: Self.seekStep))
-                    case .left: player.send(.seek(by: -Self.seekStep))
-                    case .character("+"), .character("="): await player.changeVolume(by: Self.volumeStep)
-                    case .character("-"): await player.changeVolume(by: -Self.volumeStep)
-                    case .character("q"), .character("Q"): player.stop()
-                    case .control("c"):
-                        interrupted.set()
-                        input.restore()
-                        player.stop()
-                    default: break
-                    }
-                }
+        let keys = input.handleKeys(interrupt: { [player, interrupted] in
+            interrupted.set()
+            player.stop()
+        }) { [player] key in
+            switch key {
+            case .character(" "): await player.setPaused(!player.isPaused)
+            case .character("n"): player.send(.next)
+            case .character("p"): player.send(.previous)
+            case .right: player.send(.seek(by: Self.seekStep))
+            case .left: player.send(.seek(by: -Self.seekStep))
+            case .character("+"), .character("="): await player.changeVolume(by: Self.volumeStep)
+            case .character("-"): await player.changeVolume(by: -Self.volumeStep)
+            case .character("q"), .character("Q"): player.stop()
+            default: break
             }
         }
         defer {

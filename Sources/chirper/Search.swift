@@ -28,12 +28,7 @@ extension Chirper {
         }
 
         func run() async throws {
-            let query = SearchQuery(self.query.joined(separator: " "), raw: pages.raw)
-            var state = ListState.idle
-            let note = ProgressNote()
-            note.show("Searching xeno-canto for \(query)…")
-            await state.run(state.reduce(.searchStarted(query, page: pages.page)), client: api.client(), perPage: pages.perPage)
-            note.clear()
+            let state = await ListState.firstPage(of: self.query, pages: pages, api: api)
             try SearchOutput(json: json, width: Terminal.width).finish(state)
         }
     }
@@ -67,6 +62,18 @@ struct SearchOutput {
 }
 
 extension ListState {
+    /// The state after asking for the page `pages` names of the typed query, with a "Searching…" note on
+    /// a terminal meanwhile: what `search` and `queue` start from.
+    static func firstPage(of words: [String], pages: PageOptions, api: APIOptions) async -> ListState {
+        let query = SearchQuery(words.joined(separator: " "), raw: pages.raw)
+        var state = ListState.idle
+        let note = ProgressNote()
+        note.show("Searching xeno-canto for \(query)…")
+        await state.run(state.reduce(.searchStarted(query, page: pages.page)), client: api.client(), perPage: pages.perPage)
+        note.clear()
+        return state
+    }
+
     /// Runs an effect of the reducer against the live client and feeds the answer back in.
     mutating func run(_ effect: ListEffect, client: XenoCantoClient, perPage: Int) async {
         switch effect {

@@ -29,6 +29,25 @@ final class TerminalInput: Sendable {
         tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     }
 
+    /// Hands each key to `handle` until cancelled, except Ctrl-C: the terminal is restored at once and
+    /// `interrupt` runs. No exit() from here: the caller stops its player, the command returns through
+    /// its normal path and exits 130.
+    func handleKeys(interrupt: @escaping @Sendable () -> Void,
+                    _ handle: @escaping @Sendable (TerminalKey) async -> Void) -> Task<Void, Never> {
+        Task {
+            for await keys in self.keys() {
+                for key in keys {
+                    if key == .control("c") {
+                        restore()
+                        interrupt()
+                    } else {
+                        await handle(key)
+                    }
+                }
+            }
+        }
+    }
+
     /// Keys as they are pressed, read on a thread of their own (a blocking read is no task's business).
     /// One read returns what the terminal sent in one go: a key, or a whole escape sequence.
     func keys() -> AsyncStream<[TerminalKey]> {

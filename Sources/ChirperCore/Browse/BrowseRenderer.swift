@@ -117,9 +117,7 @@ public enum BrowseRenderer {
             return [heading, ScreenLine(""), ScreenLine("✗ no sonogram: \(reason)")]
         case .ready(_, let picture):
             var marker: Int?
-            if let row, case .playing(let position) = row.playback, picture.duration > 0 {
-                marker = Int(position.elapsed / picture.duration * Double(picture.width))
-            } else if let row, case .paused(let position) = row.playback, picture.duration > 0 {
+            if let position = row?.playback.position, picture.duration > 0 {
                 marker = Int(position.elapsed / picture.duration * Double(picture.width))
             }
             return [heading] + SonogramText.lines(picture, colours: .none, marker: marker).map { ScreenLine($0) }
@@ -171,13 +169,9 @@ public enum BrowseRenderer {
 
     /// "0:07/0:21" in the length column of the row that plays.
     static func clock(_ playback: PlaybackState) -> String? {
-        switch playback {
-        case .playing(let position), .paused(let position):
-            let elapsed = RecordingLength.format(position.elapsed)
-            return position.duration.map { elapsed + "/" + RecordingLength.format($0) } ?? elapsed
-        case .idle, .buffering, .failed:
-            return nil
-        }
+        guard let position = playback.position else { return nil }
+        let elapsed = RecordingLength.format(position.elapsed)
+        return position.duration.map { elapsed + "/" + RecordingLength.format($0) } ?? elapsed
     }
 }
 
