@@ -7,7 +7,7 @@ APT_PACKAGES := libmpg123-dev libpulse-dev libfftw3-dev libpng-dev pulseaudio pu
 WITH_PULSE := .ci/pulseaudio
 CHIRPER := .build/debug/chirper
 
-.PHONY: deps build test demo bench clean
+.PHONY: deps bench-deps build test demo bench clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -26,10 +26,26 @@ test: build
 demo: build
 	$(WITH_PULSE) $(CHIRPER) demo
 
-# Speed checks (release build): decoding + rendering a 500-recording page, in process.
-bench: deps
+# The benchmark beside mpg123 and mpv (release build; about 8 minutes): prints one table and writes
+# bench/results.md. Installs the players, hyperfine and, in a venv under .build, the Python API clients.
+BENCH_APT := mpg123 mpv hyperfine time python3-venv
+BENCH_VENV := .build/bench-venv
+
+bench-deps: deps
+	@missing=""; for p in $(BENCH_APT); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@[ -x $(BENCH_VENV)/bin/python ] || python3 -m venv $(BENCH_VENV)
+	@$(BENCH_VENV)/bin/python -c "import xeno_canto, requests" 2>/dev/null || \
+		$(BENCH_VENV)/bin/pip install -q xc-api-py==0.1.23 python-dateutil  # xc-api-py forgets dateutil
+
+bench: bench-deps
+	$(SWIFT) build -c release --product chirper
 	$(SWIFT) build -c release --product ChirperBench
-	.build/release/ChirperBench
+	python3 bench/compare.py
 
 clean:
 	rm -rf .build

@@ -126,3 +126,21 @@ for _ in 0..<5 {
 }
 print("  decode + FFT + draw: \(milliseconds(sonogramTimes.sorted()[2]))")
 print("  decode only (the floor): \(milliseconds(decodeTimes.sorted()[2]))")
+
+// `ChirperBench --json FILE`: the figures `bench/compare.py` puts in its table, in milliseconds.
+if let flag = CommandLine.arguments.firstIndex(of: "--json"), flag + 1 < CommandLine.arguments.count {
+    func ms(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+    let figures: [String: Double] = [
+        "searchPage500": ms(decodeAndRender),
+        "searchPage500DecodeOnly": ms(decodeOnly),
+        "frame100": ms(frameTimes[100]!),
+        "frame1000": ms(frameTimes[1_000]!),
+        "frame10000": ms(frameTimes[10_000]!),
+        "sonogram10min": ms(sonogramTimes.sorted()[2]),
+    ]
+    let json = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
+    try json.write(to: URL(fileURLWithPath: CommandLine.arguments[flag + 1]))
+}

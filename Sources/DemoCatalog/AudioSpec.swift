@@ -13,13 +13,18 @@ public struct AudioSpec: Sendable, Hashable {
     public var sampleRate: Int
     public var channels: Int
     public var seconds: Double
+    /// lame's constant bit rate in kbit/s; nil: 64 for mono, 96 for stereo (small files for the tests).
+    public var kilobitsPerSecond: Int?
 
-    public init(shape: Shape, sampleRate: Int, channels: Int, seconds: Double) {
+    public init(shape: Shape, sampleRate: Int, channels: Int, seconds: Double, kilobitsPerSecond: Int? = nil) {
         self.shape = shape
         self.sampleRate = sampleRate
         self.channels = channels
         self.seconds = seconds
+        self.kilobitsPerSecond = kilobitsPerSecond
     }
+
+    var bitRate: Int { kilobitsPerSecond ?? (channels == 1 ? 64 : 96) }
 
     /// The pitch a listener (or an FFT) should find in the non-silent parts; nil for a sweep.
     public var hertz: Double? {
@@ -37,6 +42,7 @@ public struct AudioSpec: Sendable, Hashable {
         case .call(let hz, let burst, let pause): shapeName = "call\(Int(hz))-\(Int(burst * 1000))-\(Int(pause * 1000))"
         case .sweep(let from, let to): shapeName = "sweep\(Int(from))-\(Int(to))"
         }
-        return "\(shapeName)-\(sampleRate)-\(channels)ch-\(Int(seconds * 1000))ms"
+        let rate = kilobitsPerSecond.map { "-\($0)k" } ?? ""
+        return "\(shapeName)-\(sampleRate)-\(channels)ch-\(Int(seconds * 1000))ms\(rate)"
     }
 }

@@ -73,7 +73,7 @@ public actor DemoAudioStore {
         let kilohertz = String(format: "%g", Double(spec.sampleRate) / 1000)
         process.arguments = [
             "--quiet", "-r", "-s", kilohertz, "--bitwidth", "16", "--signed", "--little-endian",
-            "-m", spec.channels == 1 ? "m" : "j", "-b", spec.channels == 1 ? "64" : "96", raw.path, partial.path,
+            "-m", spec.channels == 1 ? "m" : "j", "-b", String(spec.bitRate), raw.path, partial.path,
         ]
         let errors = Pipe()
         process.standardError = errors

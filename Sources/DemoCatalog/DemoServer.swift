@@ -45,6 +45,7 @@ public final class DemoServer: Sendable {
         let routes = DemoRoutes(configuration: configuration, faults: faults, audio: audio)
         let app = Application(
             router: routes.router(),
+            server: HTTP10ClosingChannel.builder,
             configuration: .init(address: .hostname("127.0.0.1", port: configuration.port), serverName: "DemoCatalog"),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)

@@ -73,12 +73,17 @@ private enum Scalar: Decodable {
     var value: String? {
         switch self {
         case .text(let s):
+            // Nearly every value starts and ends with a visible ASCII character: keep it as it is. Foundation's
+            // trimming (through NSString) was 60 % of decoding a page.
+            if let first = s.utf8.first, let last = s.utf8.last, Self.isVisibleASCII(first), Self.isVisibleASCII(last) { return s }
             let trimmed = s.trimmingCharacters(in: .whitespacesAndNewlines)
             return trimmed.isEmpty ? nil : trimmed
         case .absent:
             return nil
         }
     }
+
+    private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 }
 
 extension KeyedDecodingContainer {

@@ -6,6 +6,7 @@ import XenoCanto
 extension Chirper {
     struct Browse: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "browse",
             abstract: "Browse results in the terminal: scroll, load more pages as you go, play any row.",
             discussion: """
                 Keys: ↑/↓ or j/k move, PgUp/PgDn and g/G jump, Enter plays the row, space pauses and resumes, \

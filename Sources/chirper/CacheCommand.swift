@@ -6,12 +6,13 @@ import Foundation
 extension Chirper {
     struct Cache: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "cache",
             abstract: "The recordings kept after a whole download: list them, or clear them.",
             discussion: "Kept in $XDG_CACHE_HOME/chirper/recordings (~/.cache/chirper/recordings); replays need no request.",
             subcommands: [List.self, Clear.self])
 
         struct List: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "The cached recordings, most recently played first.")
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "The cached recordings, most recently played first.")
 
             func run() throws {
                 let cache = AudioCache(directory: AudioCache.defaultDirectory())
@@ -29,7 +30,7 @@ extension Chirper {
         }
 
         struct Clear: ParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Remove every cached recording.")
+            static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every cached recording.")
 
             func run() throws {
                 let cache = AudioCache(directory: AudioCache.defaultDirectory())

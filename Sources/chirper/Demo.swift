@@ -8,6 +8,7 @@ import XenoCanto
 extension Chirper {
     struct Demo: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "demo",
             abstract: "Search and play the built-in demo catalog: no key, no internet.")
 
         @Argument(help: "The query to search the demo catalog with.")

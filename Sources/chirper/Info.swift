@@ -6,6 +6,7 @@ import XenoCanto
 extension Chirper {
     struct Info: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "info",
             abstract: "Print one recording's details by section, with its recordist, licence and page for attribution.")
 
         @Argument(help: "The XC number: 123456, XC123456 or the recording's xeno-canto URL.")

@@ -50,6 +50,7 @@ struct AudioOptions: ParsableArguments {
 extension Chirper {
     struct Play: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "play",
             abstract: "Play one recording: an XC number, an http(s) URL or a local MP3 file.",
             discussion: "Keys on a terminal: space pauses and resumes, q stops, Ctrl-C stops at once (exit 130).")
 

@@ -7,6 +7,7 @@ import XenoCanto
 extension Chirper {
     struct Queue: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "queue",
             abstract: "Play every recording of a page of results, one after another.",
             discussion: """
                 Keys on a terminal: space pauses and resumes, n next, p previous (or the start of the track when \

@@ -6,6 +6,7 @@ import XenoCanto
 extension Chirper {
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search xeno-canto and print one page of results as a table.",
             discussion: """
                 Bare words search English names (great tit → en:"great tit"); tagged terms pass as typed:
@@ -21,14 +22,25 @@ extension Chirper {
         @Flag(help: "Print one JSON object per recording per line (NDJSON), for scripts.")
         var json = false
 
+        @Option(name: .customLong("pages"), help: "How many pages to list, from --page on (at most one request a second).")
+        var pageCount = 1
+
         func validate() throws {
             guard !query.joined().trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError("Give a query, e.g. chirper search great tit")
             }
+            guard pageCount >= 1 else { throw ValidationError("--pages must be 1 or more") }
         }
 
         func run() async throws {
-            let state = await ListState.firstPage(of: self.query, pages: pages, api: api)
+            var state = await ListState.firstPage(of: self.query, pages: pages, api: api)
+            if pageCount > 1 {
+                let client = api.client()
+                for _ in 1..<pageCount {
+                    guard case .paging(_, let next) = state, next.fetch == .waiting else { break }
+                    await state.run(state.reduce(.nextPageRequested), client: client, perPage: pages.perPage)
+                }
+            }
             try SearchOutput(json: json, width: Terminal.width).finish(state)
         }
     }
@@ -49,6 +61,8 @@ struct SearchOutput {
             } else {
                 StandardOutput.write(ListRenderer.lines(state, width: width))
             }
+            // A later page that failed: the rows that came are printed, and the exit code says it failed.
+            if case .paging(_, let next) = state, case .failed(let reason) = next.fetch { throw reason.failure }
         case .empty:
             let text = ListRenderer.footer(state)
             if json { StandardError.write(text.joined(separator: "\n")) } else { StandardOutput.write(text) }

@@ -14,10 +14,18 @@ extension Chirper {
         @Option(help: "The API key the server accepts.")
         var key = "demo"
 
+        @Option(help: "builtin (132 recordings, what demo and the tests use) or bench (what make bench plays).")
+        var catalog: CatalogName = .builtin
+
+        enum CatalogName: String, ExpressibleByArgument {
+            case builtin, bench
+            var recordings: DemoRecordings { self == .bench ? .benchmark : .builtIn }
+        }
+
         func run() async throws {
             let server: DemoServer
             do {
-                server = try await DemoServer(.init(port: port, key: key))
+                server = try await DemoServer(.init(port: port, key: key, catalog: catalog.recordings))
             } catch {
                 throw CommandFailure(message: "chirper: \(error)", exitCode: .network)
             }

@@ -1,5 +1,6 @@
 import DemoCatalog
 import Foundation
+import Glibc
 import Testing
 import XenoCanto
 import ChirperCore
@@ -22,6 +23,29 @@ struct SearchCommandTests {
             let third = try await ChirperProcess.run(["search", "grp:birds", "--per-page", "50", "--page", "3"] + server.api)
             #expect(third.stdout.contains("page 3 of 3 · 132 recordings\n"))
             #expect(!third.stdout.contains("next:"))
+        }
+    }
+
+    @Test func pagesListsSeveralPagesInOneRun() async throws {
+        try await TestCatalog.withServer { server in
+            let result = try await ChirperProcess.run(["search", "grp:birds", "--per-page", "50", "--pages", "5", "--json"] + server.api)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n")
+            #expect(lines.count == 132, "three pages of the catalog's 132, and no request past the last")
+            #expect(Set(lines).count == 132, "no recording twice")
+            #expect(server.faults.apiRequests.count == 3)
+        }
+    }
+
+    /// mpg123 asks in HTTP/1.0 and reads to the end of the stream: the server must close after the body.
+    @Test func anHTTP10RequestIsAnsweredAndClosed() async throws {
+        try await TestCatalog.withServer { server in
+            let port = try #require(Int(server.apiURL.split(separator: ":").last!.split(separator: "/").first!))
+            let reply = try HTTP10.get("/sounds/XC900001.mp3", port: port)
+            #expect(reply.head.hasPrefix("HTTP/1.1 200"))
+            let length = try #require(reply.head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") })
+            #expect(Int(length.split(separator: " ").last!) == reply.bodyCount)
+            #expect(reply.closedByServer, "the connection ends after the body")
         }
     }
 
@@ -247,5 +271,45 @@ struct ClientPagingTests {
             #expect(listing.rows.count == 132)
             #expect(Set(listing.rows.map(\.id)).count == 132)
         }
+    }
+}
+
+/// One HTTP/1.0 GET over a plain socket: what came back, and whether the server closed the connection
+/// within 3 s of sending it.
+enum HTTP10 {
+    struct Reply {
+        var head: String
+        var bodyCount: Int
+        var closedByServer: Bool
+    }
+
+    static func get(_ path: String, port: Int) throws -> Reply {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        defer { close(socket) }
+        var timeout = timeval(tv_sec: 3, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var closed = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count == 0 { closed = true; break }
+            if count < 0 { break }  // the 3 s timeout: still open
+            received += buffer[0..<count]
+        }
+        let separator = Array("\r\n\r\n".utf8)
+        let end = (0...(max(0, received.count - 4))).first { Array(received[$0..<min(received.count, $0 + 4)]) == separator } ?? received.count
+        return Reply(head: String(decoding: received[0..<end], as: UTF8.self), bodyCount: max(0, received.count - end - 4), closedByServer: closed)
     }
 }

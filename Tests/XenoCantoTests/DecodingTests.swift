@@ -39,6 +39,16 @@ struct DecodingTests {
         #expect(r.audioURL == "https://xeno-canto.org/123456/download")
     }
 
+    @Test func valuesAreTrimmedAndBlankOnesAbsent() throws {
+        let body = #"{"id": "7", "en": "  Great Tit\n", "rec": "Lucía Ñandú", "loc": " Doñana ", "rmk": " \t ", "cnt": "France"}"#
+        let r = try JSONDecoder().decode(Recording.self, from: Data(body.utf8))
+        #expect(r.englishName == "Great Tit")
+        #expect(r.recordist == "Lucía Ñandú", "non-ASCII at either end is kept whole")
+        #expect(r.locality == "Doñana")
+        #expect(r.remarks == nil, "whitespace only is absent")
+        #expect(r.country == "France")
+    }
+
     @Test func restrictedAndSparseRecordingsStillDecode() throws {
         let page = try JSONDecoder().decode(Page.self, from: Self.fixture("live-page"))
         let parrot = page.recordings[1]

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Audio
+import Foundation
+
+extension Chirper {
+    /// Decodes a recording to nothing, as fast as it goes: `make bench` times it beside `mpg123 -t`.
+    /// Hidden: it is a measuring tool, not something a listener needs.
+    struct Decode: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "decode",
+            abstract: "Decode a recording without playing it, and say how long that took.",
+            shouldDisplay: false)
+
+        @Argument(help: "An http(s) URL or a file path.")
+        var recording: String
+
+        func run() async throws {
+            let source: AudioSource = recording.hasPrefix("http://") || recording.hasPrefix("https://") ? .url(recording) : .file(recording)
+            let start = ContinuousClock.now
+            var bytes = 0
+            do {
+                let track = try await DecodedTrack.open(source)
+                decoding: while true {
+                    switch try await track.nextPiece() {
+                    case .format: continue
+                    case .pcm(let pcm): bytes += pcm.count
+                    case .end: break decoding
+                    }
+                }
+            } catch {
+                throw CommandFailure(message: "chirper: \(recording): \(error.description)", exitCode: .playbackFailed)
+            }
+            let elapsed = ContinuousClock.now - start
+            StandardOutput.write(["decoded \(bytes) bytes of PCM in \(elapsed)"])
+        }
+    }
+}

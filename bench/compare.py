@@ -1,0 +1,488 @@
+#!/usr/bin/env python3
+"""`make bench`: Chirper beside mpg123 and mpv, in one run, on the same files and the same sound server.
+
+Starts its own PulseAudio daemon (three null sinks) and the demo catalog's benchmark set
+(`chirper serve-demo --catalog bench`) on 127.0.0.1, measures, prints one table and writes it to
+bench/results.md. Needs the release build of chirper and ChirperBench (the Makefile builds them), and
+mpg123, mpv, hyperfine, parec and a Python venv with the API clients (the Makefile installs them).
+Nothing here asserts: the table says where each figure stands against its target.
+"""
+
+import datetime
+import json
+import os
+import platform
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from array import array
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHIRPER = ROOT / ".build/release/chirper"
+CHIRPER_BENCH = ROOT / ".build/release/ChirperBench"
+VENV_PYTHON = ROOT / ".build/bench-venv/bin/python"
+RESULTS = ROOT / "bench/results.md"
+
+RATE = 48_000  # the null sinks' rate; the monitors are recorded at it, mono
+SINKS = ["bench_a", "bench_b", "bench_c"]
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))  # 60 s playback rounds (each plays every player at once)
+FIRST_SOUND_TRIALS = int(os.environ.get("BENCH_FIRST_SOUND_TRIALS", "9"))
+SOUND = 1_000  # |sample| at or above this is sound (the files peak at 16,383)
+SILENCE = 200  # |sample| below this is silence, in the queue gap
+
+
+def log(text):
+    print(text, file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------------------------- set-up
+
+class SoundServer:
+    """A PulseAudio daemon of the benchmark's own, in a temporary runtime folder, with three null sinks."""
+
+    def __init__(self):
+        self.runtime = tempfile.mkdtemp(prefix="chirper-bench-pulse.")
+        self.env = dict(os.environ, PULSE_RUNTIME_PATH=self.runtime)
+        self.env.pop("PULSE_SERVER", None)
+        loads = [f"--load=module-null-sink sink_name={sink} rate={RATE}" for sink in SINKS]
+        subprocess.run(["pulseaudio", "--daemonize=yes", "--exit-idle-time=-1", "--disallow-exit", "-n",
+                        "--use-pid-file=yes", *loads, "--load=module-native-protocol-unix"],
+                       env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        for _ in range(50):
+            if subprocess.run(["pactl", "info"], env=self.env, capture_output=True).returncode == 0:
+                break
+            time.sleep(0.1)
+        else:
+            raise SystemExit("bench: could not start a PulseAudio daemon")
+        subprocess.run(["pactl", "set-default-sink", SINKS[0]], env=self.env, check=True)
+
+    def stop(self):
+        try:
+            pid = int(Path(self.runtime, "pid").read_text().split()[0])
+            os.kill(pid, signal.SIGTERM)
+        except (OSError, ValueError):
+            pass
+        shutil.rmtree(self.runtime, ignore_errors=True)
+
+
+class DemoCatalog:
+    """`chirper serve-demo --catalog bench` on a port the system picks."""
+
+    def __init__(self, env):
+        self.process = subprocess.Popen([str(CHIRPER), "serve-demo", "--catalog", "bench"], env=env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        first = self.process.stdout.readline().strip()  # "Demo catalog: http://127.0.0.1:PORT/api/3"
+        if "http://" not in first:
+            raise SystemExit(f"bench: the demo catalog did not start: {first!r}")
+        self.api = first.split(": ", 1)[1]
+        self.origin = self.api.rsplit("/api/3", 1)[0]
+
+    def sound(self, number):
+        return f"{self.origin}/sounds/XC{number}.mp3"
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+# ------------------------------------------------------------------------------------------ measuring
+
+def start_measured(command, env, stop_after=None, cwd=None):
+    """Starts a command under GNU time for `collect`, which waits for its end (or interrupts it after
+    `stop_after` s). GNU time, not wait4 here: a child forked from this process inherits its peak RSS
+    (the kernel keeps the largest of the pre-exec image and the program), and this process holds
+    minutes of recorded sound."""
+    report = tempfile.NamedTemporaryFile(prefix="chirper-bench-time.", delete=False)
+    report.close()
+    start = time.monotonic()
+    process = subprocess.Popen(["/usr/bin/time", "-f", "%e %U %S %M %x", "-o", report.name, *command], env=env,
+                               cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return start, process, stop_after, report.name
+
+
+def collect(start, process, stop_after, report):
+    """Wall seconds, user+sys seconds, peak RSS (MB) and exit status of what `start_measured` started."""
+    if stop_after is not None:
+        time.sleep(max(0, start + stop_after - time.monotonic()))
+        # GNU time ignores SIGINT while it waits: the player, its child, gets it.
+        for child in Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split():
+            os.kill(int(child), signal.SIGINT)
+    process.wait()
+    words = Path(report).read_text().split()[-5:]
+    os.unlink(report)
+    wall, user, system, peak, status = words
+    return {"wall": float(wall), "cpu": float(user) + float(system), "rss": int(peak) / 1024, "status": int(status)}
+
+
+class Monitor:
+    """Records a sink's monitor with parec, keeping every sample and when each block arrived."""
+
+    def __init__(self, sink, env):
+        self.process = subprocess.Popen(
+            ["parec", "-d", f"{sink}.monitor", "--raw", "--format=s16le", f"--rate={RATE}", "--channels=1",
+             "--latency-msec=1"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, bufsize=0)
+        self.samples = array("h")
+        self.arrivals = []  # (monotonic time a block arrived, samples received up to its end)
+        self.lock = threading.Lock()
+        self.pending = b""
+        threading.Thread(target=self._read, daemon=True).start()
+        while self.count() < RATE // 2:  # half a second flowing: the sink is running
+            time.sleep(0.05)
+
+    def _read(self):
+        while True:
+            block = os.read(self.process.stdout.fileno(), 4096)
+            now = time.monotonic()
+            if not block:
+                return
+            data = self.pending + block
+            whole = len(data) - len(data) % 2
+            self.pending = data[whole:]
+            with self.lock:
+                self.samples.frombytes(data[:whole])
+                self.arrivals.append((now, len(self.samples)))
+
+    def count(self):
+        with self.lock:
+            return len(self.samples)
+
+    def first_sound_after(self, index, timeout):
+        """The index of the first sample at or above SOUND from `index` on, waiting up to `timeout` s."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                end = len(self.samples)
+                for position in range(index, end):
+                    if abs(self.samples[position]) >= SOUND:
+                        return position
+            index = end
+            time.sleep(0.001)
+        return None
+
+    def time_of(self, index, since):
+        """When sample `index` left the sink: the earliest clock consistent with every arrival since `since`
+        (a block cannot arrive before its last sample was rendered). Returns the time and the spread of
+        the arrivals around that clock (how late blocks came: the method's error)."""
+        with self.lock:
+            recent = [(t, n) for t, n in self.arrivals if t >= since]
+        offsets = [t - n / RATE for t, n in recent]
+        origin = min(offsets)
+        lateness = sorted(o - origin for o in offsets)
+        return origin + index / RATE, lateness[len(lateness) // 2]
+
+    def longest_silence_ms(self, start):
+        """The longest run below SILENCE between the first and the last sound from `start` on, in ms."""
+        with self.lock:
+            samples = self.samples[start:]
+        loud = [i for i in range(len(samples)) if abs(samples[i]) >= SILENCE]
+        if len(loud) < 2:
+            return None
+        longest = 0
+        previous = loud[0]
+        for i in loud[1:]:
+            longest = max(longest, i - previous - 1)
+            previous = i
+        return longest * 1000 / RATE
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+def players(url, sink):
+    return {
+        "chirper": [str(CHIRPER), "play", "--no-cache", "--device", sink, url],
+        "mpg123": ["mpg123", "-q", "-o", "pulse", "-a", sink, url],
+        "mpv": ["mpv", "--no-config", "--no-video", "--really-quiet", "--ao=pulse", f"--audio-device=pulse/{sink}", url],
+    }
+
+
+def hyperfine(commands, runs, shell=False, cwd=None):
+    """Median wall seconds of each named command, by hyperfine."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        arguments = ["hyperfine", "--runs", str(runs), "--warmup", "1", "--export-json", out.name, "--style", "none"]
+        if not shell:
+            arguments.append("-N")
+        for name, command in commands.items():
+            arguments += ["-n", name, command]
+        subprocess.run(arguments, check=True, stdout=subprocess.DEVNULL, cwd=cwd)
+        results = json.load(open(out.name))["results"]
+    return {result["command"]: result["median"] for result in results}
+
+
+# ------------------------------------------------------------------------------------------- figures
+
+def decode_throughput(catalog, env, work):
+    path = Path(work, "ten-minutes.mp3")
+    urllib.request.urlretrieve(catalog.sound(catalog_ids["tenMinutes"]), path)
+    log("decode throughput: the 10-minute file, 5 runs each (hyperfine)")
+    medians = hyperfine({"chirper": f"{CHIRPER} decode {path}", "mpg123": f"mpg123 -q -t {path}"}, runs=5)
+    peak = {name: collect(*start_measured(command, env))["rss"] for name, command in
+            {"chirper": [str(CHIRPER), "decode", str(path)], "mpg123": ["mpg123", "-q", "-t", str(path)]}.items()}
+    return medians, peak
+
+
+def playback(catalog, env):
+    """Every player at once on its own sink, the 60 s file whole and the 10-minute file for 60 s."""
+    minute, ten = catalog.sound(catalog_ids["minuteCall"]), catalog.sound(catalog_ids["tenMinutes"])
+    results = {name: {"cpu": [], "rss": [], "rss10": []} for name in ["chirper", "mpg123", "mpv"]}
+    for round_number in range(ROUNDS):
+        log(f"playback round {round_number + 1} of {ROUNDS}: 60 s, every player at once")
+        running = []
+        for sink, name in zip(SINKS, results):
+            running.append((name, "cpu", start_measured(players(minute, sink)[name], env)))
+            running.append((name, "rss10", start_measured(players(ten, sink)[name], env, stop_after=60)))
+        for name, kind, started in running:
+            figures = collect(*started)
+            if kind == "cpu":
+                if figures["status"] != 0:
+                    log(f"  {name} exited {figures['status']} playing the 60 s file")
+                results[name]["cpu"].append(figures["cpu"])
+                results[name]["rss"].append(figures["rss"])
+            else:
+                results[name]["rss10"].append(figures["rss"])
+    return {name: {kind: statistics.median(values) for kind, values in kinds.items()} for name, kinds in results.items()}
+
+
+def first_sound(catalog, env):
+    """Process start to the first sample at or above SOUND on the monitor, median of the trials."""
+    monitor = Monitor(SINKS[0], env)
+    url = catalog.sound(catalog_ids["minuteCall"])
+    times = {name: [] for name in ["chirper", "mpg123", "mpv"]}
+    errors = []
+    log(f"time to first sound: {FIRST_SOUND_TRIALS} trials each, one player at a time")
+    for trial in range(FIRST_SOUND_TRIALS + 1):  # the first trial warms caches and is not counted
+        for name, command in players(url, SINKS[0]).items():
+            time.sleep(0.3)
+            index = monitor.count()
+            start = time.monotonic()
+            process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL)
+            heard = monitor.first_sound_after(index, timeout=10)
+            time.sleep(0.05)
+            process.terminate()
+            process.wait()
+            if heard is None:
+                log(f"  {name}: no sound within 10 s")
+                continue
+            at, lateness = monitor.time_of(heard, since=start - 1)
+            if trial > 0:
+                times[name].append((at - start) * 1000)
+                errors.append(lateness * 1000)
+        time.sleep(0.5)  # the monitor goes quiet before the next trial
+    monitor.stop()
+    return {name: statistics.median(values) for name, values in times.items() if values}, statistics.median(errors)
+
+
+def queue_gap(catalog, env):
+    first, second = (catalog.sound(number) for number in catalog_ids["gapPair"])
+    commands = {
+        "chirper": [str(CHIRPER), "queue", "--api-url", catalog.api, "--key", "demo", "--gap", "0", "--no-cache",
+                    "--device", SINKS[0], "gen:Lacuna"],
+        "mpg123": ["mpg123", "-q", "-o", "pulse", "-a", SINKS[0], first, second],
+        "mpv": ["mpv", "--no-config", "--no-video", "--really-quiet", "--gapless-audio=yes", "--ao=pulse",
+                f"--audio-device=pulse/{SINKS[0]}", first, second],
+    }
+    monitor = Monitor(SINKS[0], env)
+    gaps = {name: [] for name in commands}
+    log("queue gap: two 4 s tones, 3 runs each")
+    for _ in range(3):
+        for name, command in commands.items():
+            time.sleep(0.3)
+            start = monitor.count()
+            subprocess.run(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=60)
+            time.sleep(0.3)
+            gap = monitor.longest_silence_ms(start)
+            if gap is not None:
+                gaps[name].append(gap)
+    monitor.stop()
+    return {name: statistics.median(values) for name, values in gaps.items() if values}
+
+
+PYTHON_CLIENTS = {
+    # xc-api-py: its Client keeps the API's address in a class attribute.
+    "xc-api-py": """
+import sys
+from xeno_canto.client.client import Client
+Client._XC_API_BASE_URL = sys.argv[1]
+count = sum(1 for _ in Client('demo')._search({'gen': 'Turdus'}, limit=1500))
+assert count == 1500, count
+""",
+    # No xeno-canto client of its own: three GETs and json.loads with requests, the floor for Python.
+    # (PyPI's "xcapi" is an unrelated library, and xcpy 0.2 does not import: a syntax error in its api.py.)
+    "python requests": """
+import sys, requests
+count = sum(len(requests.get(sys.argv[1] + '/recordings', params={'query': 'gen:Turdus', 'key': 'demo', 'per_page': 500, 'page': page}).json()['recordings']) for page in (1, 2, 3))
+assert count == 1500, count
+""",
+}
+
+
+def search_end_to_end(catalog, work):
+    log("search end to end: 3 pages of 500, 5 runs each (hyperfine)")
+    commands = {"chirper": f"{CHIRPER} search --json --api-url {catalog.api} --key demo --per-page 500 --pages 3 gen:Turdus > /dev/null"}
+    for name, script in PYTHON_CLIENTS.items():
+        path = Path(work, "client-" + name.replace(" ", "-") + ".py")
+        path.write_text(script)
+        # A new folder each run: xc-api-py keeps a response cache in the working folder.
+        commands[name] = f"cd $(mktemp -d) && {VENV_PYTHON} {path} {catalog.api}"
+    return hyperfine(commands, runs=5, shell=True, cwd=work)
+
+
+def in_process(work):
+    log("search page and browse frame: ChirperBench, in process")
+    out = Path(work, "in-process.json")
+    subprocess.run([str(CHIRPER_BENCH), "--json", str(out)], check=True, stdout=subprocess.DEVNULL)
+    return json.loads(out.read_text())
+
+
+catalog_ids = {"minuteCall": "910001", "tenMinutes": "910002", "gapPair": ["910004", "910005"]}
+
+
+# -------------------------------------------------------------------------------------------- the table
+
+def version(command):
+    try:
+        output = subprocess.run(command, capture_output=True, text=True, timeout=10)
+        return (output.stdout or output.stderr).strip().splitlines()[0]
+    except (OSError, IndexError, subprocess.TimeoutExpired):
+        return "?"
+
+
+def machine():
+    model = "?"
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            model = line.split(":", 1)[1].strip()
+            break
+    return (f"{platform.node()}: {model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}; "
+            f"{version(['swift', '--version'])}; {version(['mpg123', '--version'])}; "
+            f"{version(['mpv', '--version'])}; {version(['hyperfine', '--version'])}")
+
+
+def table(f):
+    """The rows: figure, how measured, chirper, alternatives, ratio to the best alternative, target, met."""
+    rows = []
+    best = min(f["decode"]["mpg123"], 10**9)
+    ratio = best / f["decode"]["chirper"]
+    rows.append(("decode throughput", "10-min 128 kbps stereo MP3 to nothing, median of 5",
+                 f"{f['decode']['chirper']:.3f} s", f"mpg123 -t {f['decode']['mpg123']:.3f} s",
+                 f"{ratio:.2f}× the speed", "≥ 0.97×", ratio >= 0.97))
+    p = f["playback"]
+    ratio = p["chirper"]["cpu"] / p["mpg123"]["cpu"]
+    rows.append(("playback CPU", f"user+sys, 60 s file from its URL to a null sink, median of {ROUNDS}",
+                 f"{p['chirper']['cpu']:.3f} s", f"mpg123 {p['mpg123']['cpu']:.3f} s · mpv {p['mpv']['cpu']:.3f} s",
+                 f"{ratio:.2f}× mpg123", "≤ 0.6× mpg123", ratio <= 0.6))
+    for kind, label in [("rss", "60 s file, played whole"), ("rss10", "10-min file, first 60 s played")]:
+        rows.append((f"peak RSS, {label.split(',')[0]}", label,
+                     f"{p['chirper'][kind]:.1f} MB", f"mpg123 {p['mpg123'][kind]:.1f} MB · mpv {p['mpv'][kind]:.1f} MB",
+                     f"{p['chirper'][kind] / p['mpg123'][kind]:.1f}× mpg123", "≤ 24 MB", p["chirper"][kind] <= 24))
+    d = f["decodeRSS"]
+    rows.append(("peak RSS, whole 10-min file", "decoded to nothing (the decode runs above)",
+                 f"{d['chirper']:.1f} MB", f"mpg123 -t {d['mpg123']:.1f} MB", f"{d['chirper'] / d['mpg123']:.1f}× mpg123",
+                 "≤ 24 MB, flat with length", d["chirper"] <= 24))
+    s, error = f["firstSound"]
+    faster = min(s.get("mpg123", 1e9), s.get("mpv", 1e9))
+    ratio = s["chirper"] / faster
+    rows.append(("time to first sound", f"process start → first sample ≥ {SOUND} on the monitor, median of {FIRST_SOUND_TRIALS}, ±{error:.1f} ms",
+                 f"{s['chirper']:.1f} ms", f"mpg123 {s.get('mpg123', float('nan')):.1f} ms · mpv {s.get('mpv', float('nan')):.1f} ms",
+                 f"{ratio:.2f}× the faster", "≤ 1.0× (aim 0.6×)", ratio <= 1.0))
+    g = f["gap"]
+    rows.append(("queue gap", "longest silence between two tracks on the monitor, median of 3",
+                 f"{g['chirper']:.1f} ms", f"mpg123 {g.get('mpg123', float('nan')):.1f} ms · mpv {g.get('mpv', float('nan')):.1f} ms",
+                 "—", "≤ 20 ms", g["chirper"] <= 20))
+    i = f["inProcess"]
+    rows.append(("search page", "decode + render 500 recordings, in process, median of 21",
+                 f"{i['searchPage500']:.1f} ms ({i['searchPage500'] * 1000 / 500:.0f} µs/recording)", "—", "—", "≤ 20 ms",
+                 i["searchPage500"] <= 20))
+    flat = i["frame10000"] / i["frame100"]
+    rows.append(("browse frame", "one 100×50 frame of 100 / 1,000 / 10,000 rows, median of 201",
+                 f"{i['frame100']:.2f} / {i['frame1000']:.2f} / {i['frame10000']:.2f} ms", "—",
+                 f"{flat:.2f}× from 100 to 10,000", "≤ 1.5×", flat <= 1.5))
+    e = f["search"]
+    alternatives = {name: seconds for name, seconds in e.items() if name != "chirper"}
+    best_name = min(alternatives, key=alternatives.get)
+    ratio = e["chirper"] / alternatives[best_name]
+    rows.append(("search end to end", "3 pages of 500 as JSON from the demo catalog, median of 5",
+                 f"{e['chirper']:.2f} s", " · ".join(f"{name} {seconds:.2f} s" for name, seconds in alternatives.items()),
+                 f"{ratio:.2f}× {best_name}", "(chirper waits 1 s between requests, as xeno-canto asks)", None))
+    return rows
+
+
+def render(rows, when, where):
+    lines = [
+        "# `make bench`: Chirper beside mpg123 and mpv",
+        "",
+        f"Run {when} on {where}.",
+        "",
+        "| figure | how it is measured | chirper | alternatives | ratio | target | met |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for figure, how, ours, theirs, ratio, target, met in rows:
+        verdict = "—" if met is None else ("yes" if met else "**no**")
+        lines.append(f"| {figure} | {how} | {ours} | {theirs} | {ratio} | {target} | {verdict} |")
+    lines += [
+        "",
+        "Time to first sound: the monitor of a null sink is recorded with `parec --latency-msec=1`; each block's",
+        "arrival time fixes the sink's clock (the earliest clock every block is consistent with), which dates the",
+        "first loud sample. The ± figure is the median lateness of blocks against that clock.",
+        "Playback rows run the three players at once, each on its own null sink; CPU is the process's own",
+        "user+sys time, so the others' load changes it little. The 10-minute file's row stops each player",
+        "with SIGINT after 60 s.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    for binary in (CHIRPER, CHIRPER_BENCH):
+        if not binary.exists():
+            raise SystemExit(f"bench: {binary} is missing: run make bench")
+    when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    where = machine()
+    work = tempfile.mkdtemp(prefix="chirper-bench.")
+    server = SoundServer()
+    env = dict(server.env, CHIRPER_CACHE=str(Path(work, "cache")), XDG_CACHE_HOME=os.environ.get("XDG_CACHE_HOME", str(Path.home() / ".cache")))
+    catalog = DemoCatalog(env)
+    try:
+        log(f"demo catalog at {catalog.api}; encoding the benchmark files on first use")
+        for number in ["910001", "910002", "910004", "910005"]:
+            urllib.request.urlopen(catalog.sound(number)).read()
+        figures = {}
+        # `compare.py firstSound gap`: only those, printed raw (for working on one figure).
+        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "playback"}
+        if "inProcess" in wanted:
+            figures["inProcess"] = in_process(work)
+        if "decode" in wanted:
+            figures["decode"], figures["decodeRSS"] = decode_throughput(catalog, env, work)
+        if "search" in wanted:
+            figures["search"] = search_end_to_end(catalog, work)
+        if "firstSound" in wanted:
+            figures["firstSound"] = first_sound(catalog, env)
+        if "gap" in wanted:
+            figures["gap"] = queue_gap(catalog, env)
+        if "playback" in wanted:
+            figures["playback"] = playback(catalog, env)
+    finally:
+        catalog.stop()
+        server.stop()
+    if sys.argv[1:]:
+        print(json.dumps(figures, indent=1))
+        return
+    rows = table(figures)
+    text = render(rows, when, where)
+    RESULTS.write_text(text)
+    Path(work, "figures.json").write_text(json.dumps(figures, indent=1))
+    print(text)
+    print(f"Written to {RESULTS.relative_to(ROOT)}; raw figures in {work}/figures.json")
+
+
+if __name__ == "__main__":
+    main()
