@@ -16,7 +16,8 @@ struct TrackInput {
     private var kept: [UInt8] = []
     /// Kept bytes to hand out again before reading on (after a seek back into them).
     private var replay: ArraySlice<UInt8> = []
-    /// How much to keep: about a minute of a 128 kbit/s MP3. Bounded, so memory stays flat.
+    /// How much to keep at least: about a minute of a 128 kbit/s MP3; at most twice this is held.
+    /// Bounded, so memory stays flat.
     static let window = 1024 * 1024
 
     /// The whole file's size, when known.
@@ -29,8 +30,9 @@ struct TrackInput {
     /// Told of each reconnection attempt (1, 2, …), and (with 0) of a read that has waited
     /// `stallNotice` for bytes: either way the listener hears nothing meanwhile.
     var onReconnect: (@Sendable (Int) -> Void)?
-    /// How long a read may wait before the wait is reported: longer than the sound server's buffer.
-    static let stallNotice = Duration.milliseconds(500)
+    /// How long a read may wait before the wait is reported: as long as the sound server's buffer (a
+    /// second, `PulseStream`), so "buffering" is shown when the listener may hear the gap, not before.
+    static let stallNotice = Duration.seconds(1)
 
     /// The download being kept in the cache, while it stays in sequence from byte 0.
     private var keeping: CacheWriter?
@@ -73,8 +75,13 @@ struct TrackInput {
                 if let chunk = try await reader.next() {
                     readerOffset += chunk.count
                     keeping?.append(chunk)
-                    kept += chunk
-                    if kept.count > Self.window + 64 * 1024 { kept.removeFirst(kept.count - Self.window) }
+                    // A file seeks back for nothing: only the network's bytes are worth keeping. The window
+                    // is cut back to size once it has doubled, so each byte is moved about once (cutting it
+                    // at every read moved a megabyte per 64 KiB read).
+                    if case .url = source {
+                        kept += chunk
+                        if kept.count > 2 * Self.window { kept.removeFirst(kept.count - Self.window) }
+                    }
                     return chunk
                 }
                 guard let size = reader.size, readerOffset < size, case .url = source else {

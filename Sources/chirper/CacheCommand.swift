@@ -20,12 +20,8 @@ extension Chirper {
                 let total = entries.reduce(0) { $0 + $1.bytes }
                 let format = DateFormatter()
                 format.dateFormat = "yyyy-MM-dd HH:mm"
-                StandardOutput.write(entries.map { "\(format.string(from: $0.lastPlayed))  \(Self.size($0.bytes).padding(toLength: 9, withPad: " ", startingAt: 0))  \($0.name)" }
-                    + ["\(entries.count) recording\(entries.count == 1 ? "" : "s"), \(Self.size(total)) in \(cache.directory.path)"])
-            }
-
-            static func size(_ bytes: Int) -> String {
-                bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : "\(max(1, bytes / 1000)) kB"
+                StandardOutput.write(entries.map { "\(format.string(from: $0.lastPlayed))  \(ByteCount.text($0.bytes).padding(toLength: 9, withPad: " ", startingAt: 0))  \($0.name)" }
+                    + ["\(entries.count) recording\(entries.count == 1 ? "" : "s"), \(ByteCount.text(total)) in \(cache.directory.path)"])
             }
         }
 

@@ -1,0 +1,93 @@
+import AsyncHTTPClient
+import ChirperHTTP
+import Foundation
+
+/// Saves one recording's file whole, for `chirper download`. The bytes go to a temporary name beside
+/// the target and are renamed into place only when their count matches the server's Content-Length, so
+/// an interrupted download never leaves a file that looks whole. A dropped connection resumes from the
+/// byte reached (the player's input, with its Range requests). An existing file is never replaced.
+public enum RecordingDownload {
+    public enum Outcome: Equatable, Sendable {
+        case saved(bytes: Int)
+        /// A file of the announced size was there already: kept, nothing written.
+        case alreadyThere(bytes: Int)
+    }
+
+    public enum Failure: Error, Equatable, Sendable, CustomStringConvertible {
+        /// A file of another size has the name: left as it was.
+        case differentFileThere(name: String, size: Int, announced: Int?)
+        case input(PlaybackError)
+        case file(String)
+
+        public var description: String {
+            switch self {
+            case .differentFileThere(let name, let size, let announced):
+                let expected = announced.map { "the server's is \($0) bytes" } ?? "the server gives no length"
+                return "\(name) is already there with \(size) bytes and \(expected): left as it was"
+            case .input(let error): return error.description
+            case .file(let reason): return reason
+            }
+        }
+    }
+
+    /// Downloads `url` to `target`. `progress` hears the bytes written so far and the announced total.
+    public static func save(_ url: String, to target: URL, client: HTTPClient = .chirper,
+                            progress: (_ written: Int, _ total: Int?) -> Void) async throws(Failure) -> Outcome {
+        var input: TrackInput
+        do { input = try await TrackInput.open(.url(url), client: client) } catch { throw .input(error) }
+        let announced = input.size
+        let files = FileManager.default
+        if let existing = (try? files.attributesOfItem(atPath: target.path))?[.size] as? Int {
+            guard existing == announced else {
+                throw .differentFileThere(name: target.lastPathComponent, size: existing, announced: announced)
+            }
+            return .alreadyThere(bytes: existing)
+        }
+
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).part-\(ProcessInfo.processInfo.processIdentifier)")
+        guard files.createFile(atPath: temporary.path, contents: nil), let handle = FileHandle(forWritingAtPath: temporary.path) else {
+            throw .file("cannot write in \(target.deletingLastPathComponent().path)")
+        }
+        var written = 0
+        do {
+            defer { try? handle.close() }
+            progress(0, announced)
+            while let chunk = try await input.next() {
+                try handle.write(contentsOf: chunk)
+                written += chunk.count
+                progress(written, announced)
+            }
+        } catch let error as PlaybackError {
+            try? files.removeItem(at: temporary)
+            throw .input(error)
+        } catch {
+            try? files.removeItem(at: temporary)
+            throw .file("writing \(target.lastPathComponent): \(error.localizedDescription)")
+        }
+        if let announced, written != announced {
+            try? files.removeItem(at: temporary)
+            throw .input(.network(reason: "\(written) of \(announced) bytes arrived"))
+        }
+        // moveItem refuses to replace: a file that appeared meanwhile is kept too.
+        do { try files.moveItem(at: temporary, to: target) } catch {
+            try? files.removeItem(at: temporary)
+            let size = ((try? files.attributesOfItem(atPath: target.path))?[.size] as? Int) ?? 0
+            throw .differentFileThere(name: target.lastPathComponent, size: size, announced: announced)
+        }
+        return .saved(bytes: written)
+    }
+
+    /// A file name safe on any file system: no path separators, control characters or leading dots,
+    /// at most 200 bytes; nil when nothing usable is left.
+    public static func safeFileName(_ name: String) -> String? {
+        var cleaned = String(name.unicodeScalars.map { scalar -> Character in
+            if scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) { return "-" }
+            return Character(scalar)
+        })
+        cleaned = cleaned.trimmingCharacters(in: .whitespaces)
+        while cleaned.hasPrefix(".") { cleaned.removeFirst() }
+        while cleaned.utf8.count > 200 { cleaned.removeLast() }
+        return cleaned.isEmpty ? nil : cleaned
+    }
+}

@@ -1,0 +1,98 @@
+import DemoCatalog
+import Foundation
+import Testing
+
+@Suite("chirper download against the demo catalog, over real HTTP")
+struct DownloadTests {
+    /// A new empty folder for one test's downloads.
+    static func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("chirper-download-\(UUID().uuidString)")
+    }
+
+    static func served(_ id: String, by server: DemoServer) async throws -> (name: String, bytes: Data) {
+        let entry = try #require(DemoRecordings.builtIn.entry(id: id))
+        let name = try #require(entry.recording.fileName)
+        return (name, try Data(contentsOf: try await server.audio.file(for: try #require(entry.audio))))
+    }
+
+    static func hiddenFiles(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".") }
+    }
+
+    @Test func filesAreSavedUnderTheirNamesAndSkippedTheSecondTime() async throws {
+        try await TestCatalog.withServer { server in
+            let folder = Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = try await ChirperProcess.run(["download", "XC900001", "900002", "--dir", folder.path] + server.api)
+            #expect(first.status == 0, "\(first.stderr)")
+            for id in ["900001", "900002"] {
+                let (name, bytes) = try await Self.served(id, by: server)
+                #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == bytes, "XC\(id) saved whole as \(name)")
+                #expect(first.stdout.contains("saved \(name)"))
+            }
+            #expect(first.stdout.contains("Saved 2 files"), "\(first.stdout)")
+            #expect(Self.hiddenFiles(in: folder).isEmpty, "no temporary file left")
+
+            let second = try await ChirperProcess.run(["download", "XC900001", "--dir", folder.path] + server.api)
+            #expect(second.status == 0, "\(second.stderr)")
+            #expect(second.stdout.contains("already there: XC900001-Great-Tit.mp3"))
+            #expect(second.stdout.contains("Saved 0 files (0 bytes) in \(folder.path), 1 already there."), "\(second.stdout)")
+        }
+    }
+
+    @Test func aDifferentFileOfTheSameNameIsLeftAsItWas() async throws {
+        try await TestCatalog.withServer { server in
+            let folder = Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let mine = folder.appendingPathComponent("XC900001-Great-Tit.mp3")
+            try Data("my notes".utf8).write(to: mine)
+            let result = try await ChirperProcess.run(["download", "XC900001", "--dir", folder.path] + server.api)
+            #expect(result.status == 5)
+            #expect(result.stderr.contains("✗ XC900001: XC900001-Great-Tit.mp3 is already there with 8 bytes"), "\(result.stderr)")
+            #expect(try Data(contentsOf: mine) == Data("my notes".utf8), "never overwritten")
+            #expect(Self.hiddenFiles(in: folder).isEmpty)
+        }
+    }
+
+    @Test func aDropMidFileIsResumedAndARestrictedRecordingIsNamed() async throws {
+        try await TestCatalog.withServer { server in
+            let folder = Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (name, bytes) = try await Self.served("900003", by: server)
+            server.faults.audio("900003", .resetAt(fraction: 0.5, times: 1))
+            let result = try await ChirperProcess.run(["download", "900003", "900012", "--dir", folder.path] + server.api)
+            #expect(result.status == 5, "a restricted recording has no file: \(result.stderr)")
+            #expect(result.stderr.contains("✗ XC900012: not playable: restricted species"))
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == bytes, "resumed and whole")
+            let ranges = server.faults.requests.filter { $0.path.hasSuffix(".mp3") }.compactMap(\.range)
+            #expect(ranges.count == 1, "one Range request from the byte reached: \(ranges)")
+            #expect(result.stdout.contains("Saved 1 file"), "\(result.stdout)")
+        }
+    }
+
+    @Test func aFileThatNeverArrivesWholeLeavesNothingBehind() async throws {
+        try await TestCatalog.withServer { server in
+            let folder = Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            _ = try await Self.served("900003", by: server)
+            server.faults.audio("900003", .closeMidFile(fraction: 0.4))
+            let result = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api, timeout: 30)
+            #expect(result.status == 4, "\(result.stderr)")
+            #expect(result.stderr.contains("reconnections failed"), "\(result.stderr)")
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty, "no file, whole or partial")
+        }
+    }
+
+    @Test func aQueryDownloadsItsPage() async throws {
+        try await TestCatalog.withServer { server in
+            let folder = Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let result = try await ChirperProcess.run(["download", "--query", "gen:strix", "--per-page", "50", "--dir", folder.path] + server.api, timeout: 120)
+            #expect(result.status == 0, "\(result.stderr)")
+            let owls = DemoRecordings.builtIn.recordings.filter { $0.genus == "Strix" }.compactMap(\.fileName)
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(owls))
+            #expect(result.stdout.contains("Saved \(owls.count) files"))
+        }
+    }
+}
