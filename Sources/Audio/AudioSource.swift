@@ -15,23 +15,39 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// File requests answered 429 or 5xx: three tries, 0.5 s then 1 s apart, longer when the server's
+    /// Retry-After says so (at most 5 s): a listener waits seconds, not the API's half-minute.
+    static let retry = RetryPolicy(attempts: 3, firstDelay: .milliseconds(500), longestDelay: .seconds(5))
+
     /// Opens the source, from byte `offset` on (an HTTP Range request, or a file seek). HTTP errors and
     /// unreadable files become `PlaybackError`s here, before any audio.
     func open(client: HTTPClient, from offset: Int = 0) async throws(PlaybackError) -> ByteReader {
         switch self {
         case .url(let url):
-            let response: HTTPClientResponse
-            do {
-                var request = HTTPClientRequest(url: url)
-                request.headers.add(name: "User-Agent", value: "chirper")
-                if offset > 0 { request.headers.add(name: "Range", value: "bytes=\(offset)-") }
-                // No overall deadline: a long recording streams for minutes. The client's read timeout
-                // still ends a connection that goes silent.
-                response = try await client.execute(request, deadline: .distantFuture)
-            } catch {
-                throw .network(reason: NetworkProblem.describe(error))
+            var response: HTTPClientResponse
+            var attempt = 1
+            while true {
+                do {
+                    var request = HTTPClientRequest(url: url)
+                    request.headers.add(name: "User-Agent", value: "chirper")
+                    if offset > 0 { request.headers.add(name: "Range", value: "bytes=\(offset)-") }
+                    // No overall deadline: a long recording streams for minutes. The client's read timeout
+                    // still ends a connection that goes silent.
+                    response = try await client.execute(request, deadline: .distantFuture)
+                } catch {
+                    throw .network(reason: NetworkProblem.describe(error))
+                }
+                let status = Int(response.status.code)
+                guard RetryPolicy.isWorthRetrying(status: status), attempt < Self.retry.attempts else { break }
+                // Busy or briefly broken: ask again after a wait (the unread body is dropped with the response).
+                let wait = Self.retry.delay(afterAttempt: attempt, retryAfter: RetryPolicy.retryAfter(in: response.headers))
+                do { try await Task.sleep(for: wait) } catch { throw .network(reason: "cancelled") }
+                attempt += 1
             }
-            guard (200..<300).contains(Int(response.status.code)) else { throw .http(status: Int(response.status.code)) }
+            guard (200..<300).contains(Int(response.status.code)) else {
+                let status = Int(response.status.code)
+                throw .http(status: status, attempts: RetryPolicy.isWorthRetrying(status: status) ? attempt : 1)
+            }
             let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
             var reader = ByteReader(size: length, kind: .http(response.body.makeAsyncIterator()))
             if offset > 0 {

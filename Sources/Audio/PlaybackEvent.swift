@@ -24,8 +24,8 @@ public enum PlaybackError: Error, Equatable, Sendable, CustomStringConvertible {
     case unsupported(detail: String)
     /// The stream stopped before the end the file announced.
     case truncated(playedSeconds: Double)
-    /// The audio URL answered an HTTP error.
-    case http(status: Int)
+    /// The audio URL answered an HTTP error (after `attempts` tries, for 429 and 5xx).
+    case http(status: Int, attempts: Int = 1)
     /// Network trouble fetching the audio.
     case network(reason: String)
     /// The sound server refused or went away.
@@ -41,7 +41,8 @@ public enum PlaybackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAnMP3(let detail): return "not an MP3 stream (\(detail))"
         case .unsupported(let detail): return detail
         case .truncated(let seconds): return "the file ended early, after \(Int(seconds)) s: it is truncated"
-        case .http(let status): return "the audio URL answered HTTP \(status)"
+        case .http(let status, let attempts):
+            return "the audio URL answered HTTP \(status)" + (attempts > 1 ? " (\(attempts) tries)" : "")
         case .network(let reason): return "network: \(reason)"
         case .output(let reason): return "sound output: \(reason)"
         case .decoder(let reason): return "decoder: \(reason)"

@@ -4,13 +4,15 @@ import CPulseAudio
 /// condition, not by polling) until the server has room: that is the flow control. Pause is a cork, volume
 /// is the stream's own volume, and the server going away ends every wait with an error.
 ///
-/// `@unchecked Sendable` for the same reason as `PulseConnection`: the handle and `cancelled` are used
-/// only with the connection's mainloop lock held.
+/// `@unchecked Sendable` for the same reason as `PulseConnection`: the handle, `cancelled` and
+/// `writeInterrupted` are used only with the connection's mainloop lock held.
 public final class PulseStream: @unchecked Sendable {
     public let format: AudioFormat
     private let connection: PulseConnection
     private let stream: OpaquePointer
     private var cancelled = false
+    /// Set by `interruptWrite`, cleared by the write it ends or by `flush` (which drops what it was for).
+    private var writeInterrupted = false
     /// PA_VOLUME_NORM: 100 %.
     static let fullVolume: UInt32 = 0x10000
 
@@ -69,7 +71,8 @@ public final class PulseStream: @unchecked Sendable {
         connection.unlock()
     }
 
-    /// Writes all of `bytes`, waiting for room as the server plays. Returns early only by throwing.
+    /// Writes all of `bytes`, waiting for room as the server plays. Returns early by throwing, or
+    /// without writing the rest after `interruptWrite` (the caller is about to drop what is queued).
     public func write(_ bytes: UnsafeRawBufferPointer) throws(PulseError) {
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
@@ -77,6 +80,10 @@ public final class PulseStream: @unchecked Sendable {
         defer { connection.unlock() }
         while remaining > 0 {
             try checkUsable()
+            if writeInterrupted {
+                writeInterrupted = false
+                return
+            }
             let writable = pa_stream_writable_size(stream)
             if writable == Int.max || writable == -1 { throw connection.lastError("pa_stream_writable_size") }
             if writable == 0 {
@@ -101,6 +108,9 @@ public final class PulseStream: @unchecked Sendable {
 
     /// Drops what is queued and not yet played (a seek: the old position must not be heard).
     public func flush() throws(PulseError) {
+        connection.lock()
+        writeInterrupted = false
+        connection.unlock()
         try run("pa_stream_flush") { stream, mainloop in
             pa_stream_flush(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
         }
@@ -148,6 +158,15 @@ public final class PulseStream: @unchecked Sendable {
         var negative: Int32 = 0
         guard pa_stream_get_latency(stream, &microseconds, &negative) >= 0, negative == 0 else { return 0 }
         return Double(microseconds) / 1_000_000
+    }
+
+    /// Ends the write in progress (or the next one) without writing the rest: a key (skip, seek) is
+    /// acted on at once, not after a quarter of a second of buffer has played.
+    public func interruptWrite() {
+        connection.lock()
+        writeInterrupted = true
+        connection.signal()
+        connection.unlock()
     }
 
     /// Ends any wait in progress (a write or a drain) with `PulseError.cancelled`; later calls fail too.

@@ -73,14 +73,17 @@ public final class QueuePlayer: Sendable {
     // MARK: Controls (from any task)
 
     public func send(_ command: Command) {
-        control.withLock { state in
+        let stream = control.withLock { state -> PulseStream? in
             // Seeks pressed in a row are one seek: one jump, at most one Range request.
             if case .seek(let step) = command, case .seek(let earlier)? = state.commands.last {
                 state.commands[state.commands.count - 1] = .seek(by: earlier + step)
             } else {
                 state.commands.append(command)
             }
+            return state.stream
         }
+        // Every command drops what is queued: the write waiting for room need not finish first.
+        stream?.interruptWrite()
     }
 
     /// Stops at once: the write in progress returns, `play` returns with `stopped` set.
@@ -218,18 +221,21 @@ public final class QueuePlayer: Sendable {
                 for command in control.withLock({ state in defer { state.commands = [] }; return state.commands }) {
                     switch command {
                     case .next:
-                        return .moved(to: index + 1, seconds: heard())
+                        let seconds = heard()
+                        try await session.dropQueued()  // the skip is heard at once, not after the buffer
+                        return .moved(to: index + 1, seconds: seconds)
                     case .previous where elapsed() <= 3 && index > 0:
-                        return .moved(to: index - 1, seconds: heard())
+                        let seconds = heard()
+                        try await session.dropQueued()
+                        return .moved(to: index - 1, seconds: seconds)
                     case .previous, .seek:
                         let target: Double
                         if case .seek(let step) = command { target = elapsed() + step } else { target = 0 }
                         heardBeforeSeek = heard()
                         base = try await decoded.seek(to: target)
-                        if let output = session.output {
-                            try await Blocking.run { try output.flush() }
-                            mark = output.playedSeconds
-                            session.written = mark
+                        if session.output != nil {
+                            try await session.dropQueued()
+                            mark = session.written
                         }
                         lastPosition = -1
                     }
@@ -345,6 +351,14 @@ extension QueuePlayer {
             }
             Task { _ = try? await Blocking.run { try previous.drain() } }
             try await write([UInt8](repeating: 0, count: Int(remaining * Double(format.sampleRate)) * format.bytesPerFrame))
+        }
+
+        /// Drops what is queued and not yet heard (a skip or a seek: the old sound must stop at once);
+        /// the stream's clock stays where the listener is.
+        mutating func dropQueued() async throws {
+            guard let output else { return }
+            try await Blocking.run { try output.flush() }
+            written = output.playedSeconds
         }
 
         mutating func write(_ bytes: [UInt8]) async throws {

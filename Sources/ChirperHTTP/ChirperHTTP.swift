@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import NIOHTTP1
 
 extension HTTPClient {
     /// One client for the process, shared by the API client and the player: follows redirects
@@ -30,5 +31,32 @@ public enum NetworkProblem {
         if text.contains("NXDOMAIN") || lowered.contains("lookup") || lowered.contains("resolve") { return "host name not found" }
         if text.contains("uncleanShutdown") || text.contains("EOF") { return "the server closed the connection" }
         return text
+    }
+}
+
+/// How an answer that says "busy" (429) or "broken for now" (5xx) is asked again: a bounded number of
+/// tries, waits that double, and the server's Retry-After when it asks for longer.
+public struct RetryPolicy: Sendable {
+    public var attempts: Int
+    public var firstDelay: Duration
+    public var longestDelay: Duration
+
+    public init(attempts: Int = 3, firstDelay: Duration = .seconds(1), longestDelay: Duration = .seconds(30)) {
+        self.attempts = max(1, attempts)
+        self.firstDelay = firstDelay
+        self.longestDelay = longestDelay
+    }
+
+    /// The wait after try number `attempt` (from 1).
+    public func delay(afterAttempt attempt: Int, retryAfter: Duration?) -> Duration {
+        let backoff = firstDelay * (1 << min(attempt - 1, 16))
+        return min(max(backoff, retryAfter ?? .zero), longestDelay)
+    }
+
+    public static func isWorthRetrying(status: Int) -> Bool { status == 429 || (500..<600).contains(status) }
+
+    /// Retry-After in seconds (the HTTP-date form is not used by the servers Chirper talks to).
+    public static func retryAfter(in headers: HTTPHeaders) -> Duration? {
+        headers.first(name: "Retry-After").flatMap(Int.init).map { Duration.seconds($0) }
     }
 }

@@ -32,6 +32,9 @@ public final class DemoFaults: Sendable {
         case stall(atFraction: Double, seconds: Double)
         /// The recording as a WAV file (16-bit PCM, or `bits` of another depth), as some uploads are.
         case wav(bits: Int = 16)
+        /// An HTTP error (429, 500, 503…) with an optional Retry-After, for the next `times` requests of
+        /// the file (`Int.max`: for good); then the file is served.
+        case status(Int, times: Int, retryAfter: Int? = nil)
     }
 
     /// One request as the server saw it.
@@ -74,12 +77,19 @@ public final class DemoFaults: Sendable {
         state.withLock { $0.audio[id] = fault }
     }
 
-    /// The fault for this request of the file; a `resetAt` counts down and then clears itself.
+    /// The fault for this request of the file; `resetAt` and `status` count down and then clear themselves.
     func takeAudioFault(_ id: String) -> AudioFault? {
         state.withLock { state in
-            guard case .resetAt(let fraction, let times)? = state.audio[id] else { return state.audio[id] }
-            state.audio[id] = times > 1 ? .resetAt(fraction: fraction, times: times - 1) : nil
-            return .resetAt(fraction: fraction, times: times)
+            let taken = state.audio[id]
+            switch taken {
+            case .resetAt(let fraction, let times)?:
+                state.audio[id] = times > 1 ? .resetAt(fraction: fraction, times: times - 1) : nil
+            case .status(let code, let times, let retryAfter)?:
+                state.audio[id] = times > 1 ? .status(code, times: times == Int.max ? times : times - 1, retryAfter: retryAfter) : nil
+            default:
+                break
+            }
+            return taken
         }
     }
 

@@ -121,6 +121,10 @@ final class DemoRoutes: Sendable {
             bytes = WAVFile.data(spec, bits: bits)
         case .stall(let fraction, let seconds)?:
             stall = (Int(Double(bytes.count) * fraction), seconds)
+        case .status(let code, _, let retryAfter)?:
+            var headers: HTTPFields = [.contentType: "text/html"]
+            if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+            return Response(status: .init(code: code), headers: headers, body: .init(byteBuffer: ByteBuffer(string: "<html>HTTP \(code)</html>")))
         }
         var range = 0..<bytes.count
         var status = HTTPResponse.Status.ok

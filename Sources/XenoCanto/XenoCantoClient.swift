@@ -7,22 +7,8 @@ import NIOHTTP1
 /// The xeno-canto API v3 client: one call, `GET {base}/recordings`, with the key check, the published rate
 /// limit, retries with backoff for 429 and 5xx, and errors a person can act on.
 public struct XenoCantoClient: Sendable {
-    public struct RetryPolicy: Sendable {
-        public var attempts: Int
-        public var firstDelay: Duration
-        public var longestDelay: Duration
-
-        public init(attempts: Int = 3, firstDelay: Duration = .seconds(1), longestDelay: Duration = .seconds(30)) {
-            self.attempts = max(1, attempts)
-            self.firstDelay = firstDelay
-            self.longestDelay = longestDelay
-        }
-
-        func delay(afterAttempt attempt: Int, retryAfter: Duration?) -> Duration {
-            let backoff = firstDelay * (1 << min(attempt - 1, 16))
-            return min(max(backoff, retryAfter ?? .zero), longestDelay)
-        }
-    }
+    /// How 429 and 5xx answers are asked again (shared with the player's file requests).
+    public typealias RetryPolicy = ChirperHTTP.RetryPolicy
 
     public static let pageSizes = 50...500
     public static let defaultPageSize = 100
@@ -111,11 +97,11 @@ public struct XenoCantoClient: Sendable {
                 let message = body?.readable ?? "HTTP \(status)"
                 if body?.isAboutKey == true { throw .keyRefused(message: message) }
                 throw .queryRejected(message: message)
-            case 429, 500..<600:
+            case _ where RetryPolicy.isWorthRetrying(status: status):
                 guard attempt < retry.attempts else {
                     throw status == 429 ? .rateLimited(attempts: attempt) : .server(status: status, attempts: attempt)
                 }
-                let retryAfter = response.headers.first(name: "Retry-After").flatMap(Int.init).map { Duration.seconds($0) }
+                let retryAfter = RetryPolicy.retryAfter(in: response.headers)
                 do { try await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: retryAfter)) } catch {
                     throw .network(host: host, reason: "cancelled")
                 }

@@ -12,7 +12,7 @@ extension Chirper {
             discussion: """
                 Keys on a terminal: space pauses and resumes, n next, p previous (or the start of the track when \
                 more than 3 s in), → and ← seek 5 s, + and - volume, q quits, Ctrl-C quits at once (exit 130).
-                Restricted recordings (no file) are left out. Exit 0 if anything played, 5 if every track failed.
+                Restricted recordings (no file) are left out. Exit 0 if anything played, 5 if every track failed or the sound server went away.
                 """)
 
         @Argument(help: "The query: words and/or v3 tags.")
@@ -68,6 +68,10 @@ extension Chirper {
             StandardOutput.write(QueueSummary.lines(report, recordings: playable))
             if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
             if report.played.isEmpty && !report.failed.isEmpty { throw CommandFailure(message: "", exitCode: .playbackFailed) }
+            // The sound server went away: the queue stopped short, which is a failure whatever played before.
+            if report.failed.contains(where: { if case .output = $0.error { true } else { false } }) {
+                throw CommandFailure(message: "", exitCode: .playbackFailed)
+            }
         }
     }
 }

@@ -71,6 +71,34 @@ struct DownloadTests {
         }
     }
 
+    @Test func aFileThatStaysRateLimitedFailsWithTheStatusAfterItsTries() async throws {
+        try await TestCatalog.withServer { server in
+            let folder = Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            _ = try await Self.served("900003", by: server)
+            server.faults.audio("900003", .status(429, times: .max, retryAfter: 1))
+            let result = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api, timeout: 30)
+            #expect(result.status == 4, "\(result.stderr)")
+            #expect(result.stderr.contains("the audio URL answered HTTP 429 (3 tries)"), "\(result.stderr)")
+            let asked = server.faults.requests.filter { $0.path.hasSuffix(".mp3") }.map(\.at)
+            #expect(asked.count == 3)
+            #expect(zip(asked, asked.dropFirst()).allSatisfy { $1 - $0 >= .milliseconds(950) }, "Retry-After: 1 is honoured: \(asked)")
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty)
+        }
+    }
+
+    @Test func aServerErrorThatClearsIsAskedAgain() async throws {
+        try await TestCatalog.withServer { server in
+            let folder = Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (name, bytes) = try await Self.served("900003", by: server)
+            server.faults.audio("900003", .status(500, times: 1))
+            let result = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api, timeout: 30)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == bytes)
+        }
+    }
+
     @Test func aFileThatNeverArrivesWholeLeavesNothingBehind() async throws {
         try await TestCatalog.withServer { server in
             let folder = Self.folder()

@@ -2,6 +2,7 @@ import Audio
 import ChirperCore
 import DemoCatalog
 import Foundation
+import Glibc
 import Synchronization
 import Testing
 import XenoCanto
@@ -80,28 +81,36 @@ struct PlaybackTests {
     /// at once, never a hang.
     @Test func theSoundServerGoingAwayMidPlayIsAFailureNotAHang() async throws {
         let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 660), sampleRate: 44_100, channels: 1, seconds: 20))
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-pa-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: runtime) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["PULSE_RUNTIME_PATH"] = runtime.path
-        environment["PULSE_SERVER"] = nil
-        try Spawn.run("/usr/bin/pulseaudio", ["--daemonize=yes", "--exit-idle-time=-1", "-n", "--use-pid-file=yes",
-                                              "--load=module-null-sink sink_name=doomed", "--load=module-native-protocol-unix"],
-                      environment: environment, output: false)
-        let pid = try #require(Int32(String(contentsOf: runtime.appendingPathComponent("pid"), encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
-        defer { kill(pid, SIGKILL) }
-
-        let playing = Task { try await ChirperProcess.run(["play", file.path], environment: ["PULSE_RUNTIME_PATH": runtime.path], timeout: 30) }
+        let server = try DoomedSoundServer()
+        defer { server.remove() }
+        let playing = Task { try await ChirperProcess.run(["play", file.path], environment: server.environment, timeout: 30) }
         try await Task.sleep(for: .seconds(2))
-        kill(pid, SIGKILL)
-        let killedAt = ContinuousClock.now
+        let killedAt = server.kill()
         let result = try await playing.value
         #expect(!result.timedOut)
-        #expect(ContinuousClock.now - killedAt < .seconds(5), "the failure comes at once, not at the end of the file")
+        #expect(ContinuousClock.now - killedAt < .seconds(2), "the failure comes at once, not at the end of the file")
         #expect(result.status == 5)
         #expect(result.stderr.contains("the PulseAudio server went away"), "\(result.stderr)")
+    }
+
+    /// The same for a queue: the track that was playing fails with the reason, the queue stops there and
+    /// says what was played.
+    @Test func theSoundServerGoingAwayStopsTheQueueCleanly() async throws {
+        try await TestCatalog.withServer { catalog in
+            let server = try DoomedSoundServer()
+            defer { server.remove() }
+            let queue = Task {
+                try await ChirperProcess.run(["queue", "gen:parus", "--limit", "3"] + catalog.api, environment: server.environment, timeout: 60)
+            }
+            try await Task.sleep(for: .seconds(3))
+            let killedAt = server.kill()
+            let result = try await queue.value
+            #expect(!result.timedOut)
+            #expect(ContinuousClock.now - killedAt < .seconds(2), "the queue stops at once")
+            #expect(result.status == 5, "\(result.stdout)\n\(result.stderr)")
+            #expect((result.stdout + result.stderr).contains("the PulseAudio server went away"), "\(result.stdout)\n\(result.stderr)")
+            #expect(result.stdout.contains("Played"), "the summary is printed: \(result.stdout)")
+        }
     }
 
     @Test func aRestrictedRecordingIsNotRequested() async throws {
@@ -242,4 +251,36 @@ final class EventLog: Sendable {
     private let events = Mutex([PlaybackEvent]())
     func append(_ event: PlaybackEvent) { events.withLock { $0.append(event) } }
     var all: [PlaybackEvent] { events.withLock { $0 } }
+}
+
+/// A PulseAudio daemon of one test's own (a null sink), to be killed while something plays to it.
+struct DoomedSoundServer {
+    let runtime: URL
+    let pid: Int32
+
+    init() throws {
+        runtime = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-pa-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["PULSE_RUNTIME_PATH"] = runtime.path
+        environment["PULSE_SERVER"] = nil
+        try Spawn.run("/usr/bin/pulseaudio", ["--daemonize=yes", "--exit-idle-time=-1", "-n", "--use-pid-file=yes",
+                                              "--load=module-null-sink sink_name=doomed", "--load=module-native-protocol-unix"],
+                      environment: environment, output: false)
+        pid = try #require(Int32(String(contentsOf: runtime.appendingPathComponent("pid"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    var environment: [String: String] { ["PULSE_RUNTIME_PATH": runtime.path] }
+
+    /// SIGKILL: the daemon has no chance to say goodbye. Returns when.
+    func kill() -> ContinuousClock.Instant {
+        Glibc.kill(pid, SIGKILL)
+        return ContinuousClock.now
+    }
+
+    func remove() {
+        Glibc.kill(pid, SIGKILL)
+        try? FileManager.default.removeItem(at: runtime)
+    }
 }

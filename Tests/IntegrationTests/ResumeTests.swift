@@ -32,6 +32,24 @@ struct Resume {
         }
     }
 
+    /// 503 twice on the file, then the file: asked again after a wait, and heard whole.
+    @Test func aBusyFileServerIsAskedAgainAndTheRecordingPlays() async throws {
+        let audio = try #require(DemoRecordings.builtIn.entry(id: Self.id)?.audio)
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: audio)
+            server.faults.audio(Self.id, .status(503, times: 2))
+            let recorder = try MonitorRecorder()
+            let result = try await ChirperProcess.run(["play", Self.id] + server.api, timeout: 40)
+            let heard = HeardSound(samples: try await recorder.stop())
+            #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+            let asked = server.faults.requests.filter { $0.path.hasSuffix(".mp3") }.map(\.at)
+            #expect(asked.count == 3, "two 503s, then the file")
+            #expect(zip(asked, asked.dropFirst()).allSatisfy { $1 - $0 >= .milliseconds(450) }, "tries spaced out: \(asked)")
+            #expect(heard.audibleSeconds > 11, "played to its end: \(heard.audibleSeconds) s")
+            #expect(abs(heard.hertz - audio.hertz!) <= 5)
+        }
+    }
+
     @Test func aStallLongerThanTheBufferShowsBufferingThenPlaysOn() async throws {
         let audio = try #require(DemoRecordings.builtIn.entry(id: Self.id)?.audio)
         try await TestCatalog.withServer { server in
