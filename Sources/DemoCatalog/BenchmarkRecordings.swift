@@ -48,3 +48,27 @@ extension DemoRecordings {
         return DemoRecordings(entries: entries)
     }()
 }
+
+extension DemoRecordings {
+    /// The soak test's catalog (`chirper serve-demo --catalog soak`, `gen:Soak`): 200 short tones, 1 to
+    /// 1.6 s, alternating 44.1 and 22.05 kHz so the queue changes stream at every other track.
+    public static let soak: DemoRecordings = {
+        let template = DemoRecordings.builtIn.recordings
+        let entries = (0..<200).map { index -> Entry in
+            let id = 930_000 + index
+            let audio = AudioSpec(shape: .tone(hertz: 1_000 + Double(index % 20) * 50), sampleRate: index % 2 == 0 ? 44_100 : 22_050,
+                                  channels: 1, seconds: 1 + Double(index % 4) * 0.2)
+            var recording = template[index % template.count]
+            recording.id = String(id)
+            recording.genus = "Soak"
+            recording.species = "tone"
+            recording.englishName = "Soak Tone \(index + 1)"
+            recording.pageURL = "//xeno-canto.org/\(id)"
+            recording.fileName = "XC\(id)-Soak-Tone.mp3"
+            recording.length = RecordingLength.format(audio.seconds)
+            recording.sampleRate = String(audio.sampleRate)
+            return Entry(recording: recording, audio: audio)
+        }
+        return DemoRecordings(entries: entries)
+    }()
+}
