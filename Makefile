@@ -26,7 +26,7 @@ test: build
 demo: build
 	$(WITH_PULSE) $(CHIRPER) demo
 
-# The benchmark beside mpg123 and mpv (release build; about 8 minutes): prints one table and writes
+# The benchmark beside mpg123 and mpv (release build; about 9 minutes): prints one table and writes
 # bench/results.md. Installs the players, hyperfine and, in a venv under .build, the Python API clients.
 BENCH_APT := mpg123 mpv hyperfine time python3-venv
 BENCH_VENV := .build/bench-venv

@@ -32,6 +32,11 @@ public final class DemoFaults: Sendable {
         case stall(atFraction: Double, seconds: Double)
         /// The recording as a WAV file (16-bit PCM, or `bits` of another depth), as some uploads are.
         case wav(bits: Int = 16)
+        /// The bytes trickle at this rate (a poor mobile link), in pieces of a tenth of it.
+        case slow(bytesPerSecond: Int)
+        /// A Content-Length this many bytes longer than the file, which is sent whole and then the
+        /// connection closes: a server that lies about the length, for good.
+        case longerLength(by: Int)
         /// An HTTP error (429, 500, 503…) with an optional Retry-After, for the next `times` requests of
         /// the file (`Int.max`: for good); then the file is served.
         case status(Int, times: Int, retryAfter: Int? = nil)

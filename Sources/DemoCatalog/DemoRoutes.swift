@@ -102,9 +102,12 @@ final class DemoRoutes: Sendable {
             return Response(status: .notFound, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>not found</html>")))
         }
         var bytes = try Data(contentsOf: try await audio.file(for: spec))
-        // Where the connection drops, as an offset in the whole file (nil: it does not); where it stalls.
+        // Where the connection drops, as an offset in the whole file (nil: it does not); where it stalls;
+        // how fast the bytes go (nil: as fast as they can); how much the length overstates the file.
         var dropAt: Int?
         var stall: (at: Int, seconds: Double)?
+        var rate: Int?
+        var overstated = 0
         switch faults.takeAudioFault(id) {
         case nil: break
         case .html?:
@@ -121,6 +124,10 @@ final class DemoRoutes: Sendable {
             bytes = WAVFile.data(spec, bits: bits)
         case .stall(let fraction, let seconds)?:
             stall = (Int(Double(bytes.count) * fraction), seconds)
+        case .slow(let bytesPerSecond)?:
+            rate = max(10, bytesPerSecond)
+        case .longerLength(let extra)?:
+            overstated = extra
         case .status(let code, _, let retryAfter)?:
             var headers: HTTPFields = [.contentType: "text/html"]
             if let retryAfter { headers[.retryAfter] = String(retryAfter) }
@@ -134,16 +141,19 @@ final class DemoRoutes: Sendable {
             status = .partialContent
             headers[.contentRange] = "bytes \(asked.lowerBound)-\(asked.upperBound - 1)/\(bytes.count)"
         }
-        headers[.contentLength] = String(range.count)
+        let announced = range.count + overstated
+        headers[.contentLength] = String(announced)
         // The announced length, but only the bytes before the drop point.
         let body = bytes[range.lowerBound..<min(range.upperBound, max(range.lowerBound, dropAt ?? range.upperBound))]
-        let dropsConnection = body.count < range.count
+        let dropsConnection = body.count < announced
         let stallAt = stall
-        return Response(status: status, headers: headers, body: .init(contentLength: range.count) { writer in
+        let (piece, trickles) = (rate.map { max(1, $0 / 10) } ?? 16_384, rate != nil)
+        return Response(status: status, headers: headers, body: .init(contentLength: announced) { writer in
             var offset = body.startIndex
             var stall = stallAt.flatMap { $0.at > offset ? $0 : nil }
             while offset < body.endIndex {
-                var end = min(body.endIndex, offset + 16_384)
+                if trickles, offset > body.startIndex { try await Task.sleep(for: .milliseconds(100)) }
+                var end = min(body.endIndex, offset + piece)
                 if let pause = stall, end >= pause.at {
                     end = pause.at
                     if end > offset { try await writer.write(ByteBuffer(bytes: body[offset..<end])) }

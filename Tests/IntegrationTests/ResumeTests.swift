@@ -50,6 +50,50 @@ struct Resume {
         }
     }
 
+    /// 1 KB/s, an eighth of the rate the file plays at: the sound comes in bits as bytes trickle in,
+    /// the recording is heard whole, and the play ends, never stuck.
+    @Test func aTrickleOfBytesIsHeardWholeInTheEnd() async throws {
+        // XC900001: 2 s at 3000 Hz, 16.5 kB: about 16 s at 1 KB/s.
+        let id = "900001"
+        let audio = try #require(DemoRecordings.builtIn.entry(id: id)?.audio)
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: audio)
+            server.faults.audio(id, .slow(bytesPerSecond: 1_000))
+            let recorder = try MonitorRecorder()
+            let started = ContinuousClock.now
+            let result = try await ChirperProcess.run(["play", id] + server.api, timeout: 60)
+            let took = ContinuousClock.now - started
+            let heard = HeardSound(samples: try await recorder.stop())
+            #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
+            #expect(result.stdout.hasSuffix("playing (0:02)\n"), "\(result.stdout)")
+            #expect(took >= .seconds(12), "the bytes did trickle: \(took)")
+            #expect(heard.audibleSeconds > 1.8, "heard whole: \(heard.audibleSeconds) s")
+            // In bits as the bytes come: the sound server runs dry between them (and the status line does
+            // not say so yet: buffering is reported for reads that wait, not for a buffer that empties).
+            #expect(heard.longestSilence() > 50, "heard in bits: longest silence \(heard.longestSilence()) ms")
+        }
+    }
+
+    /// A server that announces more bytes than the file has, for good: the sound is heard, then the
+    /// reconnections find nothing more and the play fails with the reason, in bounded time; the cache
+    /// keeps nothing.
+    @Test func aLengthThatLiesEndsAsAFailureWithTheReason() async throws {
+        let audio = try #require(DemoRecordings.builtIn.entry(id: Self.id)?.audio)
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: audio)
+            server.faults.audio(Self.id, .longerLength(by: 5_000))
+            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-cache-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let result = try await ChirperProcess.run(["play", Self.id] + server.api, environment: ["CHIRPER_CACHE": cache.path], timeout: 40)
+            #expect(!result.timedOut)
+            #expect(result.status == 5, "\(result.stdout) \(result.stderr)")
+            #expect(result.stderr.contains("the connection closed before the length the server announced"), "\(result.stderr)")
+            #expect(result.stderr.contains("3 reconnections failed"), "\(result.stderr)")
+            let kept = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
+            #expect(kept.filter { $0.hasSuffix(".mp3") }.isEmpty, "no file that looks whole: \(kept)")
+        }
+    }
+
     @Test func aStallLongerThanTheBufferShowsBufferingThenPlaysOn() async throws {
         let audio = try #require(DemoRecordings.builtIn.entry(id: Self.id)?.audio)
         try await TestCatalog.withServer { server in
