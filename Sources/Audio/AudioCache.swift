@@ -43,14 +43,14 @@ public struct AudioCache: Sendable {
     }
 
     /// Starts keeping a download of `url` that will be `size` bytes; nil when it cannot be kept.
-    func writer(for url: String, size: Int?) -> CacheWriter? {
+    func writer(for url: String, size: Int?) -> WholeFileWriter? {
         guard let size, size > 0, size <= limit else { return nil }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let final = directory.appendingPathComponent(Self.fileName(url))
         let temporary = directory.appendingPathComponent(".part-\(getpid())-\(UUID().uuidString.prefix(8))")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary.path) else { return nil }
-        return CacheWriter(handle: handle, temporary: temporary, final: final, expected: size, cache: self)
+        let writer = WholeFileWriter(final: final, temporary: temporary, expected: size)
+        writer?.onPlaced = { self.evict() }
+        return writer
     }
 
     /// Whole files, newest played first. Temporary files are not entries.
@@ -105,45 +105,71 @@ public struct AudioCache: Sendable {
     }
 }
 
-/// One download on its way into the cache: appended to in order, committed when whole, else removed.
-final class CacheWriter {
+/// A file written in order under a temporary name and put in place only when it is exactly the length
+/// announced, so an interrupted download never leaves a file that looks whole: the cache's downloads and
+/// `chirper download`'s. Removed when abandoned, or when dropped unfinished.
+final class WholeFileWriter {
+    /// What `commit` did.
+    enum Placement: Equatable {
+        case placed
+        case wrongLength(written: Int)
+        /// A file has the name and `replace` was false: it is left as it was.
+        case nameTaken
+        case failed(String)
+    }
+
     private let handle: FileHandle
     private let temporary: URL
-    private let final: URL
-    private let expected: Int
-    private let cache: AudioCache
-    private var written = 0
+    let final: URL
+    private let expected: Int?
+    private(set) var written = 0
+    /// Why an append failed; later appends do nothing.
+    private(set) var failure: String?
+    /// Told when the file is in place (the cache evicts then).
+    var onPlaced: (() -> Void)?
     private var done = false
 
-    init(handle: FileHandle, temporary: URL, final: URL, expected: Int, cache: AudioCache) {
+    /// nil when the temporary file cannot be made. `expected` nil: any length is whole.
+    init?(final: URL, temporary: URL, expected: Int?) {
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary.path) else { return nil }
         self.handle = handle
         self.temporary = temporary
         self.final = final
         self.expected = expected
-        self.cache = cache
     }
 
-    /// Appends bytes that follow the last ones; a write error gives up keeping this file.
+    /// Appends bytes that follow the last ones; a write error is kept in `failure`.
     func append(_ bytes: [UInt8]) {
-        guard !done else { return }
+        guard !done, failure == nil else { return }
         do {
             try handle.write(contentsOf: bytes)
             written += bytes.count
         } catch {
-            abandon()
+            failure = error.localizedDescription
         }
     }
 
-    /// The download ended: renamed into place when it is exactly the announced length.
-    func commit() {
-        guard !done else { return }
+    /// The download ended: the file is put in place when whole (over an older one only if `replace`).
+    @discardableResult
+    func commit(replace: Bool) -> Placement {
+        guard !done else { return .failed("already finished") }
         done = true
         try? handle.close()
-        guard written == expected, rename(temporary.path, final.path) == 0 else {
-            unlink(temporary.path)
-            return
+        let placement: Placement
+        if let failure {
+            placement = .failed(failure)
+        } else if let expected, written != expected {
+            placement = .wrongLength(written: written)
+        } else if replace {
+            placement = rename(temporary.path, final.path) == 0 ? .placed : .failed(String(cString: strerror(errno)))
+        } else {
+            // link(2) fails if the name exists: a file that appeared meanwhile is kept too.
+            placement = link(temporary.path, final.path) == 0 ? .placed : errno == EEXIST ? .nameTaken : .failed(String(cString: strerror(errno)))
         }
-        cache.evict()
+        if placement != .placed || !replace { unlink(temporary.path) }
+        if placement == .placed { onPlaced?() }
+        return placement
     }
 
     /// Not kept (stopped early, a seek broke the sequence).

@@ -11,6 +11,8 @@ public final class PulseStream: @unchecked Sendable {
     private let connection: PulseConnection
     private let stream: OpaquePointer
     private var cancelled = false
+    /// How much sound the server holds for a stream (see `init`): what a pause in the input can hide.
+    static let bufferMilliseconds = 1_000
     /// Set by `interruptWrite`, cleared by the write it ends or by `flush` (which drops what it was for).
     private var writeInterrupted = false
     /// PA_VOLUME_NORM: 100 %.
@@ -37,8 +39,9 @@ public final class PulseStream: @unchecked Sendable {
         // 3.5; `make bench`). Pause (cork), seek and skip (flush) act on what is queued, so a deeper
         // buffer does not slow them; sound starts once 40 ms are in.
         var attributes = pa_buffer_attr(
-            maxlength: UInt32.max, tlength: UInt32(format.bytes(milliseconds: 1_000)),
-            prebuf: UInt32(format.bytes(milliseconds: 40)), minreq: UInt32(format.bytes(milliseconds: 250)), fragsize: UInt32.max)
+            maxlength: UInt32.max, tlength: UInt32(format.bytes(milliseconds: Self.bufferMilliseconds)),
+            prebuf: UInt32(format.bytes(milliseconds: 40)), minreq: UInt32(format.bytes(milliseconds: Self.bufferMilliseconds / 4)),
+            fragsize: UInt32.max)
         let flags = pa_stream_flags_t(PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
         var volumes = pa_cvolume()
         if let volume {

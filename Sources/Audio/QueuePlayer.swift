@@ -44,6 +44,8 @@ public final class QueuePlayer: Sendable {
         public var stopped = false
         /// Seconds heard in all.
         public var listened: Double { played.reduce(0) { $0 + $1.seconds } }
+        /// The sound server went away: the queue stopped short of its end.
+        public var lostTheSoundServer: Bool { failed.contains { if case .output = $0.error { true } else { false } } }
     }
 
     public let options: Player.Options
@@ -174,7 +176,7 @@ public final class QueuePlayer: Sendable {
                 events(.failed(error))
                 report.failed.append((index, error))
                 if seconds > 0 { report.played.append((index, seconds)) }
-                if case .output = error { break queue }  // the sound server is gone: nothing else can play
+                if report.lostTheSoundServer { break queue }  // nothing else can play
                 index += 1
             case .stopped(let seconds):
                 if seconds > 0 { report.played.append((index, seconds)) }

@@ -46,36 +46,31 @@ public enum RecordingDownload {
 
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).part-\(ProcessInfo.processInfo.processIdentifier)")
-        guard files.createFile(atPath: temporary.path, contents: nil), let handle = FileHandle(forWritingAtPath: temporary.path) else {
+        guard let writer = WholeFileWriter(final: target, temporary: temporary, expected: announced) else {
             throw .file("cannot write in \(target.deletingLastPathComponent().path)")
         }
-        var written = 0
-        do {
-            defer { try? handle.close() }
-            progress(0, announced)
+        progress(0, announced)
+        do throws(PlaybackError) {
             while let chunk = try await input.next() {
-                try handle.write(contentsOf: chunk)
-                written += chunk.count
-                progress(written, announced)
+                writer.append(chunk)
+                if let failure = writer.failure { throw .file(reason: "writing \(target.lastPathComponent): \(failure)") }
+                progress(writer.written, announced)
             }
-        } catch let error as PlaybackError {
-            try? files.removeItem(at: temporary)
-            throw .input(error)
         } catch {
-            try? files.removeItem(at: temporary)
-            throw .file("writing \(target.lastPathComponent): \(error.localizedDescription)")
+            writer.abandon()
+            throw .input(error)
         }
-        if let announced, written != announced {
-            try? files.removeItem(at: temporary)
-            throw .input(.network(reason: "\(written) of \(announced) bytes arrived"))
-        }
-        // moveItem refuses to replace: a file that appeared meanwhile is kept too.
-        do { try files.moveItem(at: temporary, to: target) } catch {
-            try? files.removeItem(at: temporary)
+        switch writer.commit(replace: false) {
+        case .placed:
+            return .saved(bytes: writer.written)
+        case .wrongLength(let written):
+            throw .input(.network(reason: "\(written) of \(announced ?? written) bytes arrived"))
+        case .nameTaken:
             let size = ((try? files.attributesOfItem(atPath: target.path))?[.size] as? Int) ?? 0
             throw .differentFileThere(name: target.lastPathComponent, size: size, announced: announced)
+        case .failed(let reason):
+            throw .file("writing \(target.lastPathComponent): \(reason)")
         }
-        return .saved(bytes: written)
     }
 
     /// A file name safe on any file system: no path separators, control characters or leading dots,

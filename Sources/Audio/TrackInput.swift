@@ -30,12 +30,12 @@ struct TrackInput {
     /// Told of each reconnection attempt (1, 2, …), and (with 0) of a read that has waited
     /// `stallNotice` for bytes: either way the listener hears nothing meanwhile.
     var onReconnect: (@Sendable (Int) -> Void)?
-    /// How long a read may wait before the wait is reported: as long as the sound server's buffer (a
-    /// second, `PulseStream`), so "buffering" is shown when the listener may hear the gap, not before.
-    static let stallNotice = Duration.seconds(1)
+    /// How long a read may wait before the wait is reported: as long as the sound server's buffer, so
+    /// "buffering" is shown when the listener may hear the gap, not before.
+    static let stallNotice = Duration.milliseconds(PulseStream.bufferMilliseconds)
 
     /// The download being kept in the cache, while it stays in sequence from byte 0.
-    private var keeping: CacheWriter?
+    private var keeping: WholeFileWriter?
 
     /// Opens `source`: from the cache when it holds the URL whole, else from the network, keeping the
     /// download in the cache if one is given.
@@ -85,7 +85,7 @@ struct TrackInput {
                     return chunk
                 }
                 guard let size = reader.size, readerOffset < size, case .url = source else {
-                    keeping?.commit()  // whole only if the length matches what the server announced
+                    keeping?.commit(replace: true)  // in place only if the length matches what the server announced
                     return nil
                 }
                 problem = "the connection closed at byte \(readerOffset) of \(size)"

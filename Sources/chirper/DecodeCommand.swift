@@ -11,11 +11,13 @@ extension Chirper {
             abstract: "Decode a recording without playing it, and say how long that took.",
             shouldDisplay: false)
 
-        @Argument(help: "An http(s) URL or a file path.")
+        @Argument(help: "123456, XC123456, a URL or a file path.")
         var recording: String
 
+        @OptionGroup var api: APIOptions
+
         func run() async throws {
-            let source: AudioSource = recording.hasPrefix("http://") || recording.hasPrefix("https://") ? .url(recording) : .file(recording)
+            let (source, _, _) = try await RecordingSource.resolve(recording, api: api)
             let start = ContinuousClock.now
             var bytes = 0
             do {

@@ -69,9 +69,7 @@ extension Chirper {
             if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
             if report.played.isEmpty && !report.failed.isEmpty { throw CommandFailure(message: "", exitCode: .playbackFailed) }
             // The sound server went away: the queue stopped short, which is a failure whatever played before.
-            if report.failed.contains(where: { if case .output = $0.error { true } else { false } }) {
-                throw CommandFailure(message: "", exitCode: .playbackFailed)
-            }
+            if report.lostTheSoundServer { throw CommandFailure(message: "", exitCode: .playbackFailed) }
         }
     }
 }

@@ -10,15 +10,22 @@ struct Resume {
     /// XC900025: a 12 s tone at 3074 Hz.
     static let id = "900025"
 
+    /// Plays `id` with `fault` on its file while the monitor is recorded: what the command said, and what
+    /// was heard.
+    static func play(_ id: String = Self.id, with fault: DemoFaults.AudioFault, on server: DemoServer) async throws
+        -> (result: ChirperProcess.Result, heard: HeardSound) {
+        server.faults.audio(id, fault)
+        let recorder = try MonitorRecorder()
+        let result = try await ChirperProcess.run(["play", id] + server.api, timeout: 60)
+        return (result, HeardSound(samples: try await recorder.stop()))
+    }
+
     @Test func aResetAt30PercentResumesFromTheByteReachedAndTheToneGoesOn() async throws {
         let audio = try #require(DemoRecordings.builtIn.entry(id: Self.id)?.audio)
         try await TestCatalog.withServer { server in
             let file = try await server.audio.file(for: audio)
             let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
-            server.faults.audio(Self.id, .resetAt(fraction: 0.3, times: 1))
-            let recorder = try MonitorRecorder()
-            let result = try await ChirperProcess.run(["play", Self.id] + server.api, timeout: 40)
-            let heard = HeardSound(samples: try await recorder.stop())
+            let (result, heard) = try await Self.play(with: .resetAt(fraction: 0.3, times: 1), on: server)
             #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
             #expect(result.stdout.components(separatedBy: "\nbuffering\n").count == 3, "buffering again while it reconnects: \(result.stdout)")
             #expect(result.stdout.hasSuffix("playing (0:12)\n"), "then playing again: \(result.stdout)")
@@ -37,10 +44,7 @@ struct Resume {
         let audio = try #require(DemoRecordings.builtIn.entry(id: Self.id)?.audio)
         try await TestCatalog.withServer { server in
             _ = try await server.audio.file(for: audio)
-            server.faults.audio(Self.id, .status(503, times: 2))
-            let recorder = try MonitorRecorder()
-            let result = try await ChirperProcess.run(["play", Self.id] + server.api, timeout: 40)
-            let heard = HeardSound(samples: try await recorder.stop())
+            let (result, heard) = try await Self.play(with: .status(503, times: 2), on: server)
             #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
             let asked = server.faults.requests.filter { $0.path.hasSuffix(".mp3") }.map(\.at)
             #expect(asked.count == 3, "two 503s, then the file")
@@ -58,12 +62,9 @@ struct Resume {
         let audio = try #require(DemoRecordings.builtIn.entry(id: id)?.audio)
         try await TestCatalog.withServer { server in
             _ = try await server.audio.file(for: audio)
-            server.faults.audio(id, .slow(bytesPerSecond: 1_000))
-            let recorder = try MonitorRecorder()
             let started = ContinuousClock.now
-            let result = try await ChirperProcess.run(["play", id] + server.api, timeout: 60)
+            let (result, heard) = try await Self.play(id, with: .slow(bytesPerSecond: 1_000), on: server)
             let took = ContinuousClock.now - started
-            let heard = HeardSound(samples: try await recorder.stop())
             #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
             #expect(result.stdout.hasSuffix("playing (0:02)\n"), "\(result.stdout)")
             #expect(took >= .seconds(12), "the bytes did trickle: \(took)")
@@ -100,10 +101,7 @@ struct Resume {
             _ = try await server.audio.file(for: audio)
             // The server sends the first 10 % (1.2 s of sound) at once, then nothing for 4 s: up to 2.8 s
             // of silence once the player has played what came (less when the sink was slow to start).
-            server.faults.audio(Self.id, .stall(atFraction: 0.1, seconds: 4))
-            let recorder = try MonitorRecorder()
-            let result = try await ChirperProcess.run(["play", Self.id] + server.api, timeout: 40)
-            let heard = HeardSound(samples: try await recorder.stop())
+            let (result, heard) = try await Self.play(with: .stall(atFraction: 0.1, seconds: 4), on: server)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.components(separatedBy: "\nbuffering\n").count == 3, "buffering during the stall: \(result.stdout)")
             #expect(result.stdout.hasSuffix("playing (0:12)\n"), "then playing again: \(result.stdout)")
