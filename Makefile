@@ -21,7 +21,7 @@ build: deps
 	$(SWIFT) build --build-tests
 
 test: build
-	$(WITH_PULSE) $(SWIFT) test --skip-build
+	$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build
 
 demo: build
 	$(WITH_PULSE) $(CHIRPER) demo

@@ -76,12 +76,7 @@ public final class QueuePlayer: Sendable {
 
     public func send(_ command: Command) {
         let stream = control.withLock { state -> PulseStream? in
-            // Seeks pressed in a row are one seek: one jump, at most one Range request.
-            if case .seek(let step) = command, case .seek(let earlier)? = state.commands.last {
-                state.commands[state.commands.count - 1] = .seek(by: earlier + step)
-            } else {
-                state.commands.append(command)
-            }
+            Self.add(command, to: &state.commands)
             return state.stream
         }
         // Every command drops what is queued: the write waiting for room need not finish first.
@@ -194,6 +189,38 @@ public final class QueuePlayer: Sendable {
         return report
     }
 
+    /// Seeks pressed in a burst (a key held down, or tapped quickly) are one seek, so a jump a minute
+    /// ahead makes one Range request, not one per key: after a seek, keys are gathered until none has
+    /// come for `seekSettle`, or for `seekSettleAtMost` in all so the position still moves while a key
+    /// is held.
+    static let seekSettle = Duration.milliseconds(150)
+    static let seekSettleAtMost = Duration.milliseconds(600)
+
+    /// Seeks pressed in a row are one seek: one jump, at most one Range request.
+    private static func add(_ command: Command, to commands: inout [Command]) {
+        if case .seek(let step) = command, case .seek(let earlier)? = commands.last {
+            commands[commands.count - 1] = .seek(by: earlier + step)
+        } else {
+            commands.append(command)
+        }
+    }
+
+    private func takeCommands() async -> [Command] {
+        func take() -> [Command] { control.withLock { state in defer { state.commands = [] }; return state.commands } }
+        var commands = take()
+        guard case .seek? = commands.last else { return commands }
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.seekSettleAtMost
+        while clock.now < deadline, !stopped {
+            try? await Task.sleep(for: Self.seekSettle)
+            let more = take()
+            if more.isEmpty { break }
+            for command in more { Self.add(command, to: &commands) }
+            guard case .seek? = commands.last else { break }
+        }
+        return commands
+    }
+
     private enum Ending {
         case finished(seconds: Double)
         case moved(to: Int, seconds: Double)
@@ -220,7 +247,7 @@ public final class QueuePlayer: Sendable {
             while true {
                 if stopped { return .stopped(seconds: heard()) }
                 let duration = decoded.duration ?? fallbackDuration
-                for command in control.withLock({ state in defer { state.commands = [] }; return state.commands }) {
+                for command in await takeCommands() {
                     switch command {
                     case .next:
                         let seconds = heard()
