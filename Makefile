@@ -7,7 +7,7 @@ APT_PACKAGES := libmpg123-dev libpulse-dev libfftw3-dev libpng-dev pulseaudio pu
 WITH_PULSE := .ci/pulseaudio
 CHIRPER := .build/debug/chirper
 
-.PHONY: deps bench-deps build test demo bench soak clean
+.PHONY: deps bench-deps build test demo bench soak fuzz clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -52,6 +52,12 @@ bench: bench-deps
 soak: deps
 	$(SWIFT) build -c release --product chirper
 	python3 bench/soak.py
+
+# libFuzzer, 10 minutes per target (FUZZ_SECONDS), as many at once as there are cores: the API response
+# decoder, the query parser and the MP3/WAV decoder, each built with AddressSanitizer. New coverage is
+# merged into Fuzz/corpus; the figures go to Fuzz/results.md. `Fuzz/run query` runs one target.
+fuzz: deps
+	Fuzz/run
 
 clean:
 	rm -rf .build

@@ -27,9 +27,12 @@ public struct SearchQuery: Sendable, Equatable, Hashable, CustomStringConvertibl
             case .bare(let word): bare.append(word)
             }
         }
-        guard !bare.isEmpty else { return tagged.joined(separator: " ") }
-        let words = bare.joined(separator: " ")
-        let english = "en:" + (words.contains(" ") ? "\"\(words)\"" : words)
+        // Whitespace inside a quoted phrase (a tab, a pasted no-break space) is one space, as the API
+        // separates words; left as it was, it split the phrase when the query was read again (fuzzing).
+        let words = bare.flatMap { $0.unicodeScalars.split(whereSeparator: \.properties.isWhitespace) }
+            .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+        guard !words.isEmpty else { return tagged.joined(separator: " ") }
+        let english = "en:" + (words.unicodeScalars.contains(" ") ? "\"\(words)\"" : words)
         return ([english] + tagged).joined(separator: " ")
     }
 }
@@ -41,31 +44,34 @@ public enum QueryTokenizer {
         case bare(String)    // quotes removed
     }
 
+    /// By Unicode scalars, not Characters: a word that begins with a combining mark would otherwise join
+    /// the space, quote or colon before it into one Character, and the query would read back differently
+    /// from how it was written (found by `make fuzz`).
     public static func tokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var inQuotes = false
         var quoted = false  // the current bare token was a quoted phrase
         func flush() {
-            defer { current = ""; quoted = false }
+            defer { current = String.UnicodeScalarView(); quoted = false }
             guard !current.isEmpty else { return }
             if !quoted, let colon = current.firstIndex(of: ":"), colon != current.startIndex,
-                current[..<colon].allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" })
+                current[..<colon].allSatisfy({ $0.properties.isAlphabetic || $0 == "-" || $0 == "_" })
             {
-                tokens.append(.tagged(current))
+                tokens.append(.tagged(String(current)))
             } else {
-                tokens.append(.bare(current.replacingOccurrences(of: "\"", with: "")))
+                tokens.append(.bare(withoutQuotes(current[...])))
             }
         }
-        for character in text {
-            if character == "\"" {
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" {
                 if current.isEmpty && !inQuotes { quoted = true }
                 inQuotes.toggle()
-                if !quoted { current.append(character) }
-            } else if character.isWhitespace && !inQuotes {
+                if !quoted { current.append(scalar) }
+            } else if scalar.properties.isWhitespace && !inQuotes {
                 flush()
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
         flush()
@@ -74,10 +80,13 @@ public enum QueryTokenizer {
 
     /// A tagged term split into its tag and unquoted value: `sp:"parus major"` → ("sp", "parus major").
     public static func split(_ term: String) -> (tag: String, value: String)? {
-        guard let colon = term.firstIndex(of: ":") else { return nil }
-        let tag = term[..<colon].lowercased()
-        let value = term[term.index(after: colon)...].replacingOccurrences(of: "\"", with: "")
-        return (tag, value)
+        let scalars = term.unicodeScalars
+        guard let colon = scalars.firstIndex(of: ":") else { return nil }
+        return (String(scalars[..<colon]).lowercased(), withoutQuotes(scalars[scalars.index(after: colon)...]))
+    }
+
+    private static func withoutQuotes(_ scalars: Substring.UnicodeScalarView) -> String {
+        String(String.UnicodeScalarView(scalars.filter { $0 != "\"" }))
     }
 }
 

@@ -11,9 +11,16 @@ struct QueryTests {
         ("gen:turdus cnt:\"united kingdom\"", "gen:turdus cnt:\"united kingdom\""),
         ("\"song thrush\" type:song", "en:\"song thrush\" type:song"),
         ("  nr:123  ", "nr:123"),
+        // Found by `make fuzz`: whitespace other than a space inside quotes split the phrase when sent.
+        ("\"great\ttit\"", "en:\"great tit\""),
+        ("\"great\u{A0} tit\" q:A", "en:\"great tit\" q:A"),
+        ("\" \" cnt:france", "cnt:france"),
+        ("wren\u{0C}\u{597}x", "en:\"wren \u{597}x\""),
+        ("\u{368}x", "en:\u{368}x"),
     ])
     func bareWordsBecomeEnglishNameTags(typed: String, sent: String) {
         #expect(SearchQuery(typed).text == sent)
+        #expect(SearchQuery(sent).text == sent, "a query read back (from history, say) is sent as it was")
     }
 
     @Test func rawQueriesPassAsTyped() {
