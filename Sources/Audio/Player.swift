@@ -118,7 +118,7 @@ public final class Player: Sendable {
         if let size = reader.size { decoder.setStreamSize(size) }
         var output: PulseStream?
         var started = false
-        var lastPosition = -1.0
+        var status = StatusReporter()
         var playedBefore = 0.0  // seconds played by earlier streams, when the format changed mid-file
         // Small writes: `write` returns once the server holds the bytes, so an 8 KiB piece (≤ 93 ms at
         // 44.1 kHz mono) keeps the "started" and position events within a tenth of a second of the sound.
@@ -163,9 +163,8 @@ public final class Player: Sendable {
                         events(.started(duration: decoder.duration ?? fallback))
                     }
                     let played = playedBefore + output.playedSeconds
-                    if played - lastPosition >= 0.25 {
-                        lastPosition = played
-                        events(.position(elapsed: played, duration: decoder.duration ?? fallback))
+                    if let event = status.afterWrite(starved: output.isStarved, elapsed: played, duration: decoder.duration ?? fallback) {
+                        events(event)
                     }
                 }
             }

@@ -4,8 +4,9 @@ import CPulseAudio
 /// condition, not by polling) until the server has room: that is the flow control. Pause is a cork, volume
 /// is the stream's own volume, and the server going away ends every wait with an error.
 ///
-/// `@unchecked Sendable` for the same reason as `PulseConnection`: the handle, `cancelled` and
-/// `writeInterrupted` are used only with the connection's mainloop lock held.
+/// `@unchecked Sendable` for the same reason as `PulseConnection`: the handle, `cancelled`,
+/// `writeInterrupted` and `starved` are used only with the connection's mainloop lock held (the
+/// underflow and started callbacks run on the mainloop thread, which holds it).
 public final class PulseStream: @unchecked Sendable {
     public let format: AudioFormat
     private let connection: PulseConnection
@@ -17,9 +18,16 @@ public final class PulseStream: @unchecked Sendable {
     private var writeInterrupted = false
     /// PA_VOLUME_NORM: 100 %.
     static let fullVolume: UInt32 = 0x10000
+    /// Sound queued before playback starts: little at first, so the first sound comes quickly.
+    static let startMilliseconds = 40
+    /// Sound queued before playback starts again after the server ran dry: three quarters of the
+    /// buffer, so input that trickles plays in pieces of most of a second, not in bits of 40 ms.
+    static let refillMilliseconds = bufferMilliseconds * 3 / 4
+    /// The server ran out of sound and has not started again: the listener hears nothing.
+    private var starved = false
 
     /// Opens a stream to `device` (nil: the default sink) and waits until it is ready.
-    /// Latency: a 100 ms target buffer and playback that starts once 40 ms are queued.
+    /// Latency: a 1 s target buffer (see `attributes`) and playback that starts once 40 ms are queued.
     public init(connection: PulseConnection, format: AudioFormat, name: String, device: String? = nil, volume: Double? = nil) throws(PulseError) {
         self.format = format
         self.connection = connection
@@ -33,15 +41,16 @@ public final class PulseStream: @unchecked Sendable {
         let mainloop = UnsafeMutableRawPointer(connection.mainloop)
         pa_stream_set_state_callback(stream, { _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
         pa_stream_set_write_callback(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+        // Unretained: deinit removes both callbacks, under the lock, before the stream goes away.
+        let this = Unmanaged.passUnretained(self).toOpaque()
+        pa_stream_set_underflow_callback(stream, { _, userdata in
+            Unmanaged<PulseStream>.fromOpaque(userdata!).takeUnretainedValue().ranDry()
+        }, this)
+        pa_stream_set_started_callback(stream, { _, userdata in
+            Unmanaged<PulseStream>.fromOpaque(userdata!).takeUnretainedValue().startedAgain()
+        }, this)
 
-        // A second queued, asked for a quarter at a time: the server wakes this process four times a
-        // second, not forty (100 ms asked for 25 ms at a time cost 7 ms of CPU per second of sound, this
-        // 3.5; `make bench`). Pause (cork), seek and skip (flush) act on what is queued, so a deeper
-        // buffer does not slow them; sound starts once 40 ms are in.
-        var attributes = pa_buffer_attr(
-            maxlength: UInt32.max, tlength: UInt32(format.bytes(milliseconds: Self.bufferMilliseconds)),
-            prebuf: UInt32(format.bytes(milliseconds: 40)), minreq: UInt32(format.bytes(milliseconds: Self.bufferMilliseconds / 4)),
-            fragsize: UInt32.max)
+        var attributes = Self.attributes(format, startAfterMilliseconds: Self.startMilliseconds)
         let flags = pa_stream_flags_t(PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
         var volumes = pa_cvolume()
         if let volume {
@@ -69,9 +78,52 @@ public final class PulseStream: @unchecked Sendable {
         connection.lock()
         pa_stream_set_state_callback(stream, nil, nil)
         pa_stream_set_write_callback(stream, nil, nil)
+        pa_stream_set_underflow_callback(stream, nil, nil)
+        pa_stream_set_started_callback(stream, nil, nil)
         pa_stream_disconnect(stream)
         pa_stream_unref(stream)
         connection.unlock()
+    }
+
+    /// A second queued, asked for a quarter at a time: the server wakes this process four times a
+    /// second, not forty (100 ms asked for 25 ms at a time cost 7 ms of CPU per second of sound, this
+    /// 3.5; `make bench`). Pause (cork), seek and skip (flush) act on what is queued, so a deeper
+    /// buffer does not slow them. Playback starts once `startAfterMilliseconds` are in.
+    private static func attributes(_ format: AudioFormat, startAfterMilliseconds: Int) -> pa_buffer_attr {
+        pa_buffer_attr(
+            maxlength: UInt32.max, tlength: UInt32(format.bytes(milliseconds: bufferMilliseconds)),
+            prebuf: UInt32(format.bytes(milliseconds: startAfterMilliseconds)),
+            minreq: UInt32(format.bytes(milliseconds: bufferMilliseconds / 4)), fragsize: UInt32.max)
+    }
+
+    /// Whether the server has run out of sound and waits for more before it plays again (the input is
+    /// slower than the sound): the player shows buffering meanwhile, not playing.
+    public var isStarved: Bool {
+        connection.lock()
+        defer { connection.unlock() }
+        return starved
+    }
+
+    /// The underflow callback (mainloop thread, lock held): wait for most of a second of sound before
+    /// playing again, so a trickle is heard in pieces rather than stuttering.
+    private func ranDry() {
+        starved = true
+        setStart(afterMilliseconds: Self.refillMilliseconds)
+        connection.signal()
+    }
+
+    /// The started callback (mainloop thread, lock held): playing again; the next dry spell starts over.
+    private func startedAgain() {
+        guard starved else { return }
+        starved = false
+        setStart(afterMilliseconds: Self.startMilliseconds)
+        connection.signal()
+    }
+
+    /// Call with the lock held. Does not wait: the server applies it before the writes that follow.
+    private func setStart(afterMilliseconds milliseconds: Int) {
+        var attributes = Self.attributes(format, startAfterMilliseconds: milliseconds)
+        if let operation = pa_stream_set_buffer_attr(stream, &attributes, nil, nil) { pa_operation_unref(operation) }
     }
 
     /// Writes all of `bytes`, waiting for room as the server plays. Returns early by throwing, or

@@ -231,7 +231,7 @@ public final class QueuePlayer: Sendable {
     private func playTrack(_ decoded: DecodedTrack, index: Int, fallbackDuration: Double?, connection: PulseConnection,
                            session: inout Session, events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
         var started = false
-        var lastPosition = -1.0
+        var status = StatusReporter()
         // Seconds into the recording at the stream time `mark`: the track's clock is base + (played − mark).
         var base = 0.0
         var mark = session.written
@@ -266,7 +266,7 @@ public final class QueuePlayer: Sendable {
                             try await session.dropQueued()
                             mark = session.written
                         }
-                        lastPosition = -1
+                        status.positionMoved()
                     }
                 }
                 switch try await decoded.nextPiece() {
@@ -280,9 +280,8 @@ public final class QueuePlayer: Sendable {
                         events(.started(duration: duration))
                     }
                     let now = elapsed()
-                    if now - lastPosition >= 0.25 {
-                        lastPosition = now
-                        events(.position(elapsed: now, duration: duration))
+                    if let event = status.afterWrite(starved: session.output?.isStarved ?? false, elapsed: now, duration: duration) {
+                        events(event)
                     }
                     if let duration, duration - now > Self.prefetchBeforeEnd { continue }
                     session.prefetch(index + 1)

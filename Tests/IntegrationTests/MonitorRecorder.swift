@@ -117,6 +117,14 @@ struct HeardSound {
         return Double(longest) * 1000 / Double(rate)
     }
 
+    /// The longest unbroken sound (10 ms blocks that each hold a loud sample), in seconds.
+    var longestSound: Double {
+        Double(loudStretches(block: rate / 100).map(\.count).max() ?? 0) / Double(rate)
+    }
+
+    /// How many times the sound starts (after silence of 10 ms or more).
+    var soundStarts: Int { loudStretches(block: rate / 100).count }
+
     /// Runs of 10 ms blocks that hold a loud sample.
     private func loudStretches(block: Int) -> [Range<Int>] {
         var stretches: [Range<Int>] = []
