@@ -74,13 +74,7 @@ public struct AudioCache: Sendable {
 
     /// Temporary files of processes that are gone (a download killed mid-way).
     public func sweep() {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(".part-") {
-            let pid = Int32(name.dropFirst(6).prefix { $0.isNumber }) ?? 0
-            if pid != getpid() && (pid <= 0 || kill(pid, 0) != 0) {
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-            }
-        }
+        WholeFileWriter.removeAbandoned(in: directory, prefix: ".part-")
     }
 
     public func clear() throws {
@@ -128,6 +122,18 @@ final class WholeFileWriter {
     /// Told when the file is in place (the cache evicts then).
     var onPlaced: (() -> Void)?
     private var done = false
+
+    /// Removes the temporary files in `directory` named `prefix` + a process number (+ anything) whose
+    /// process is gone: what a download killed mid-way (SIGKILL, a power cut) left behind.
+    static func removeAbandoned(in directory: URL, prefix: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }) ?? 0
+            if pid != getpid() && (pid <= 0 || kill(pid, 0) != 0) {
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+            }
+        }
+    }
 
     /// nil when the temporary file cannot be made. `expected` nil: any length is whole.
     init?(final: URL, temporary: URL, expected: Int?) {

@@ -44,8 +44,10 @@ public enum RecordingDownload {
             return .alreadyThere(bytes: existing)
         }
 
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).part-\(ProcessInfo.processInfo.processIdentifier)")
+        let folder = target.deletingLastPathComponent()
+        let partPrefix = ".\(target.lastPathComponent).part-"
+        WholeFileWriter.removeAbandoned(in: folder, prefix: partPrefix)  // an earlier run's, killed mid-way
+        let temporary = folder.appendingPathComponent(partPrefix + String(ProcessInfo.processInfo.processIdentifier))
         guard let writer = WholeFileWriter(final: target, temporary: temporary, expected: announced) else {
             throw .file("cannot write in \(target.deletingLastPathComponent().path)")
         }

@@ -28,7 +28,7 @@ extension Chirper {
                     exitCode: .usage)
             }
             let typed = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-            let session = BrowseSession(client: api.client(), perPage: pages.perPage, playerOptions: audio.playerOptions)
+            let session = BrowseSession(client: api.client(), perPage: pages.perPage, playerOptions: audio.playerOptions())
             let status = await session.run(
                 query: typed.isEmpty ? nil : SearchQuery(typed, raw: pages.raw), page: pages.page, raw: pages.raw)
             if status != .found { throw CommandFailure(message: "", exitCode: status) }

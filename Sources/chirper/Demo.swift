@@ -29,7 +29,7 @@ extension Chirper {
             try SearchOutput(json: false, width: Terminal.width).finish(state)
             guard let first = state.listing?.rows.first(where: { $0.recording.isPlayable })?.recording, let url = first.audioURL else { return }
             StandardOutput.write(["", "Playing the first result:", RecordingHeader.line(first)])
-            try await Chirper.play(.url(url), name: "XC" + first.id, duration: first.duration, options: audio.playerOptions)
+            try await Chirper.play(.url(url), name: "XC" + first.id, duration: first.duration, options: audio.playerOptions())
             await server.stop()
         }
     }

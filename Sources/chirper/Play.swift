@@ -34,16 +34,18 @@ struct AudioOptions: ParsableArguments {
         return Int(number * Double(unit ?? 1_000_000))
     }
 
-    /// The recordings cache, its stale temporary files swept; nil with --no-cache.
-    var cache: AudioCache? {
+    /// Opens the recordings cache and sweeps the temporary files of downloads killed mid-way; nil with
+    /// --no-cache.
+    func openCache() -> AudioCache? {
         guard !noCache else { return nil }
         let cache = AudioCache(directory: AudioCache.defaultDirectory(), limit: Self.bytes(cacheSize) ?? AudioCache.defaultLimit)
         cache.sweep()
         return cache
     }
 
-    var playerOptions: Player.Options {
-        Player.Options(server: server, device: device, volume: volume.map { Double($0) / 100 }, cache: cache)
+    /// The player's options, with the cache opened (and swept).
+    func playerOptions() -> Player.Options {
+        Player.Options(server: server, device: device, volume: volume.map { Double($0) / 100 }, cache: openCache())
     }
 }
 
@@ -65,7 +67,7 @@ extension Chirper {
 
         func run() async throws {
             let (source, name, duration) = try await resolve()
-            try await Chirper.play(source, name: name, duration: duration, options: audio.playerOptions)
+            try await Chirper.play(source, name: name, duration: duration, options: audio.playerOptions())
         }
 
         private func resolve() async throws -> (AudioSource, String, Double?) {

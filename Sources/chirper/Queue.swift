@@ -63,7 +63,7 @@ extension Chirper {
             guard !playable.isEmpty else {
                 throw CommandFailure(message: "chirper: nothing on this page can be played.", exitCode: .playbackFailed)
             }
-            let session = QueueSession(recordings: playable, repeating: repeatQueue, gap: gap, options: audio.playerOptions)
+            let session = QueueSession(recordings: playable, repeating: repeatQueue, gap: gap, options: audio.playerOptions())
             let report = await session.run()
             StandardOutput.write(QueueSummary.lines(report, recordings: playable))
             if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }

@@ -112,6 +112,27 @@ struct DownloadTests {
         }
     }
 
+    /// SIGKILL mid-file leaves only the hidden temporary file (no file that looks whole); the next run
+    /// into the folder removes it and saves the file.
+    @Test func aDownloadKilledMidFileLeavesNoWholeLookingFileAndTheNextRunSweepsIt() async throws {
+        try await TestCatalog.withServer { server in
+            let folder = Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (name, bytes) = try await Self.served("900003", by: server)
+            server.faults.audio("900003", .slow(bytesPerSecond: 2_000))
+            let killed = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api, timeout: 2)
+            #expect(killed.timedOut, "killed mid-file")
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            #expect(left.count == 1 && left[0].hasPrefix(".\(name).part-"), "only the temporary file: \(left)")
+
+            server.faults.audio("900003", nil)
+            let next = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api)
+            #expect(next.status == 0, "\(next.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name], "the killed run's part swept")
+            #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == bytes)
+        }
+    }
+
     @Test func aQueryDownloadsItsPage() async throws {
         try await TestCatalog.withServer { server in
             let folder = Self.folder()
