@@ -7,7 +7,7 @@ APT_PACKAGES := libmpg123-dev libpulse-dev libfftw3-dev libpng-dev pulseaudio pu
 WITH_PULSE := .ci/pulseaudio
 CHIRPER := .build/debug/chirper
 
-.PHONY: deps bench-deps build test demo bench soak fuzz clean
+.PHONY: deps bench-deps build test demo bench soak fuzz sanitize clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -58,6 +58,17 @@ soak: deps
 # merged into Fuzz/corpus; the figures go to Fuzz/results.md. `Fuzz/run query` runs one target.
 fuzz: deps
 	Fuzz/run
+
+# The whole test suite (and the chirper it runs) under AddressSanitizer, then ThreadSanitizer, each in
+# its own build folder (a first build of each takes about 10 minutes on 2 cores). Any report fails it.
+SANITIZERS ?= address thread
+sanitize: deps
+	@for s in $(SANITIZERS); do \
+		echo "== $$s sanitizer"; \
+		$(SWIFT) build --build-tests --sanitize=$$s --scratch-path .build-$$s || exit 1; \
+		ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 TSAN_OPTIONS=halt_on_error=0:second_deadlock_stack=1 \
+			$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build --sanitize=$$s --scratch-path .build-$$s || exit 1; \
+	done
 
 clean:
 	rm -rf .build
