@@ -12,13 +12,15 @@ enum TerminalRestore {
     private static let fullScreen = Atomic<Bool>(false)
     /// Written once, before `haveSaved` is stored with release ordering; read only after `haveSaved`
     /// is loaded as true with acquiring ordering. The atomic orders every read after the one write,
-    /// so no read races it.
-    nonisolated(unsafe) private static var saved = termios()
+    /// so no read races it. On the heap, not a `termios` global: Swift 6.3 lays out a zero-initialised
+    /// `termios` global in 57 bytes (no padding after `c_cc`) while the type is 60, so storing the settings
+    /// wrote 3 bytes past it (AddressSanitizer, `make sanitize`).
+    nonisolated(unsafe) private static var saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
 
     /// Keeps the terminal's settings from before raw mode (the first call wins).
     static func remember(_ settings: termios) {
         guard !haveSaved.load(ordering: .acquiring) else { return }
-        saved = settings
+        saved.pointee = settings
         haveSaved.store(true, ordering: .releasing)
     }
 
@@ -33,7 +35,7 @@ enum TerminalRestore {
             _ = write(STDOUT_FILENO, leaveFullScreen.utf8Start, leaveFullScreen.utf8CodeUnitCount)
         }
         if haveSaved.load(ordering: .acquiring) {
-            _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, saved)
         }
     }
 
@@ -48,6 +50,7 @@ enum TerminalRestore {
     static func installCrashHandlers() {
         _ = haveSaved.load(ordering: .relaxed)  // the statics are made now, not in the handler
         _ = fullScreen.load(ordering: .relaxed)
+        _ = saved
         for signalNumber in crashSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signalNumber in
