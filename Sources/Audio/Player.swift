@@ -163,7 +163,7 @@ public final class Player: Sendable {
                         events(.started(duration: decoder.duration ?? fallback))
                     }
                     let played = playedBefore + output.playedSeconds
-                    if let event = status.afterWrite(starved: output.isStarved, elapsed: played, duration: decoder.duration ?? fallback) {
+                    if let event = status.afterWrite(starvedFor: output.starvedFor, elapsed: played, duration: decoder.duration ?? fallback) {
                         events(event)
                     }
                 }

@@ -5,7 +5,7 @@ import CPulseAudio
 /// is the stream's own volume, and the server going away ends every wait with an error.
 ///
 /// `@unchecked Sendable` for the same reason as `PulseConnection`: the handle, `cancelled`,
-/// `writeInterrupted` and `starved` are used only with the connection's mainloop lock held (the
+/// `writeInterrupted` and `starvedSince` are used only with the connection's mainloop lock held (the
 /// underflow and started callbacks run on the mainloop thread, which holds it).
 public final class PulseStream: @unchecked Sendable {
     public let format: AudioFormat
@@ -23,8 +23,8 @@ public final class PulseStream: @unchecked Sendable {
     /// Sound queued before playback starts again after the server ran dry: three quarters of the
     /// buffer, so input that trickles plays in pieces of most of a second, not in bits of 40 ms.
     static let refillMilliseconds = bufferMilliseconds * 3 / 4
-    /// The server ran out of sound and has not started again: the listener hears nothing.
-    private var starved = false
+    /// When the server ran out of sound, while it has not started again: the listener hears nothing.
+    private var starvedSince: ContinuousClock.Instant?
 
     /// Opens a stream to `device` (nil: the default sink) and waits until it is ready.
     /// Latency: a 1 s target buffer (see `attributes`) and playback that starts once 40 ms are queued.
@@ -96,26 +96,26 @@ public final class PulseStream: @unchecked Sendable {
             minreq: UInt32(format.bytes(milliseconds: bufferMilliseconds / 4)), fragsize: UInt32.max)
     }
 
-    /// Whether the server has run out of sound and waits for more before it plays again (the input is
-    /// slower than the sound): the player shows buffering meanwhile, not playing.
-    public var isStarved: Bool {
+    /// How long the server has been out of sound, waiting for more before it plays again (the input is
+    /// slower than the sound); nil while it plays.
+    public var starvedFor: Duration? {
         connection.lock()
         defer { connection.unlock() }
-        return starved
+        return starvedSince.map { ContinuousClock.now - $0 }
     }
 
     /// The underflow callback (mainloop thread, lock held): wait for most of a second of sound before
     /// playing again, so a trickle is heard in pieces rather than stuttering.
     private func ranDry() {
-        starved = true
+        if starvedSince == nil { starvedSince = .now }
         setStart(afterMilliseconds: Self.refillMilliseconds)
         connection.signal()
     }
 
     /// The started callback (mainloop thread, lock held): playing again; the next dry spell starts over.
     private func startedAgain() {
-        guard starved else { return }
-        starved = false
+        guard starvedSince != nil else { return }
+        starvedSince = nil
         setStart(afterMilliseconds: Self.startMilliseconds)
         connection.signal()
     }

@@ -280,7 +280,7 @@ public final class QueuePlayer: Sendable {
                         events(.started(duration: duration))
                     }
                     let now = elapsed()
-                    if let event = status.afterWrite(starved: session.output?.isStarved ?? false, elapsed: now, duration: duration) {
+                    if let event = status.afterWrite(starvedFor: session.output?.starvedFor, elapsed: now, duration: duration) {
                         events(event)
                     }
                     if let duration, duration - now > Self.prefetchBeforeEnd { continue }

@@ -119,8 +119,10 @@ struct DownloadTests {
             let folder = Self.folder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (name, bytes) = try await Self.served("900003", by: server)
-            server.faults.audio("900003", .slow(bytesPerSecond: 2_000))
-            let killed = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api, timeout: 2)
+            // At 1 KB/s, killed 5 s in: mid-file even for a slow (sanitized) build.
+            try #require(bytes.count >= 10_000, "\(bytes.count) bytes: too short to be cut mid-file")
+            server.faults.audio("900003", .slow(bytesPerSecond: 1_000))
+            let killed = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api, timeout: 5)
             #expect(killed.timedOut, "killed mid-file")
             let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             #expect(left.count == 1 && left[0].hasPrefix(".\(name).part-"), "only the temporary file: \(left)")
