@@ -43,7 +43,7 @@ struct SearchCommandTests {
             let port = try #require(Int(server.apiURL.split(separator: ":").last!.split(separator: "/").first!))
             // Made before the request: a slow (sanitized) build took longer than the 3 s read timeout to encode it.
             _ = try await server.audio.file(for: try #require(DemoRecordings.builtIn.entry(id: "900001")?.audio))
-            let reply = try HTTP10.get("/sounds/XC900001.mp3", port: port)
+            let reply = try await HTTP10.get("/sounds/XC900001.mp3", port: port)
             #expect(reply.head.hasPrefix("HTTP/1.1 200"))
             let length = try #require(reply.head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") })
             #expect(Int(length.split(separator: " ").last!) == reply.bodyCount)
@@ -285,7 +285,16 @@ enum HTTP10 {
         var closedByServer: Bool
     }
 
-    static func get(_ path: String, port: Int) throws -> Reply {
+    /// On a thread of its own: the reads block, and blocking one of the few threads that run Swift tasks
+    /// kept the in-process server from answering when the other suites held the rest (the sanitized
+    /// build's full run saw nothing in 3 s).
+    static func get(_ path: String, port: Int) async throws -> Reply {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try blockingGet(path, port: port) }) }.start()
+        }
+    }
+
+    private static func blockingGet(_ path: String, port: Int) throws -> Reply {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
         defer { close(socket) }
