@@ -126,7 +126,8 @@ struct Queue {
             let back = try await terminal.waitForScreen { Self.elapsed($0) < later }
             #expect(Self.elapsed(back) >= later - 6, "\(back)")
             try terminal.send("q")
-            #expect(try await terminal.exitStatus(within: 5) == 0)
+            let status = try await terminal.exitStatus(within: 5)
+            #expect(status == 0, "q ends the queue: \(status.map { "exit \($0)" } ?? "still running after 5 s: \((try? terminal.screen()) ?? "")")")
             // 1000 Hz + 2000 Hz × t / 600 s: about 1200 Hz a minute in.
             let expected = 1000 + 2000 * (position + 0.75) / 600
             #expect(abs(heard.hertz - expected) <= 15, "heard \(heard.hertz) Hz at \(position) s, wanted about \(expected)")
