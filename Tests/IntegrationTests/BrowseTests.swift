@@ -24,7 +24,8 @@ struct Browse {
     }
 
     static func expectRestored(_ terminal: TmuxSession, status expected: Int, within seconds: Double = 5) async throws {
-        #expect(try await terminal.exitStatus(within: seconds) == expected)
+        let status = try await terminal.exitStatus(within: seconds)
+        #expect(status == expected, "\(status.map { "exit \($0)" } ?? "still running after \(seconds) s: \((try? terminal.screen()) ?? "")")")
         let stty = terminal.terminalSettings()
         #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
         let after = try terminal.screen()
@@ -38,7 +39,8 @@ struct Browse {
             let loading = try await terminal.waitForScreen { $0.contains("Searching xeno-canto for grp:birds…") }
             #expect(loading.contains("chirper · grp:birds"))
             #expect(loading.range(of: "[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Searching", options: .regularExpression) != nil, "a spinner: \(loading)")
-            let rows = try await terminal.waitForScreen { $0.contains("row 1 of 50 · page 1 of 3 · 132 recordings") }
+            // Title and footer: a slow (sanitized) build was seen between the two while drawing the frame.
+            let rows = try await terminal.waitForScreen { $0.contains("row 1 of 50 · page 1 of 3 · 132 recordings") && $0.contains("⏎ play · a all") }
             #expect(Self.numbers(rows) == Array(900_001...900_015), "the first 15 rows: \(rows)")
             #expect(rows.contains("English name") && rows.contains("⏎ play · a all"))
             #expect(rows.contains("50 rows · more below: page 2 loads as you scroll"))
