@@ -124,14 +124,15 @@ final class WholeFileWriter {
     private var done = false
 
     /// Removes the temporary files in `directory` named `prefix` + a process number (+ anything) whose
-    /// process is gone: what a download killed mid-way (SIGKILL, a power cut) left behind.
+    /// process is gone: what a download killed mid-way (SIGKILL, a power cut) left behind. A name without
+    /// a number, or a process that runs (another user's included: EPERM), is left alone; it may be the
+    /// user's own file in a download folder.
     static func removeAbandoned(in directory: URL, prefix: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where name.hasPrefix(prefix) {
-            let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }) ?? 0
-            if pid != getpid() && (pid <= 0 || kill(pid, 0) != 0) {
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-            }
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }), pid > 0,
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
 

@@ -189,10 +189,7 @@ public final class QueuePlayer: Sendable {
         return report
     }
 
-    /// Seeks pressed in a burst (a key held down, or tapped quickly) are one seek, so a jump a minute
-    /// ahead makes one Range request, not one per key: after a seek, keys are gathered until none has
-    /// come for `seekSettle`, or for `seekSettleAtMost` in all so the position still moves while a key
-    /// is held.
+    /// How long `takeCommands` waits for another key after a seek, and for how long at most in all.
     static let seekSettle = Duration.milliseconds(150)
     static let seekSettleAtMost = Duration.milliseconds(600)
 
@@ -205,6 +202,10 @@ public final class QueuePlayer: Sendable {
         }
     }
 
+    /// The commands sent since the last call. Seeks pressed in a burst (a key held down, or tapped
+    /// quickly) are one seek, so a jump a minute ahead makes one Range request, not one per key: after a
+    /// seek, keys are gathered until none has come for `seekSettle`, or for `seekSettleAtMost` in all so
+    /// the position still moves while a key is held.
     private func takeCommands() async -> [Command] {
         func take() -> [Command] { control.withLock { state in defer { state.commands = [] }; return state.commands } }
         var commands = take()

@@ -127,10 +127,13 @@ struct DownloadTests {
             let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             #expect(left.count == 1 && left[0].hasPrefix(".\(name).part-"), "only the temporary file: \(left)")
 
+            // A file of the user's that only looks like a part file (no process number) is not touched.
+            let notes = ".\(name).part-notes"
+            try Data("mine".utf8).write(to: folder.appendingPathComponent(notes))
             server.faults.audio("900003", nil)
             let next = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api)
             #expect(next.status == 0, "\(next.stderr)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name], "the killed run's part swept")
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == [name, notes], "the killed run's part swept")
             #expect(try Data(contentsOf: folder.appendingPathComponent(name)) == bytes)
         }
     }
