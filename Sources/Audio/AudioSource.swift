@@ -46,7 +46,7 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
             }
             guard (200..<300).contains(Int(response.status.code)) else {
                 let status = Int(response.status.code)
-                throw .http(status: status, attempts: RetryPolicy.isWorthRetrying(status: status) ? attempt : 1)
+                throw .http(status: status, attempts: attempt)  // only 429 and 5xx were asked again
             }
             let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
             var reader = ByteReader(size: length, kind: .http(response.body.makeAsyncIterator()))

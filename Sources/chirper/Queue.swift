@@ -67,9 +67,10 @@ extension Chirper {
             let report = await session.run()
             StandardOutput.write(QueueSummary.lines(report, recordings: playable))
             if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
-            if report.played.isEmpty && !report.failed.isEmpty { throw CommandFailure(message: "", exitCode: .playbackFailed) }
-            // The sound server went away: the queue stopped short, which is a failure whatever played before.
-            if report.lostTheSoundServer { throw CommandFailure(message: "", exitCode: .playbackFailed) }
+            // Every track failed, or the sound server went away (the queue stopped short, whatever played before).
+            if (report.played.isEmpty && !report.failed.isEmpty) || report.lostTheSoundServer {
+                throw CommandFailure(message: "", exitCode: .playbackFailed)
+            }
         }
     }
 }

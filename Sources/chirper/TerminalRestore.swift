@@ -15,7 +15,7 @@ enum TerminalRestore {
     /// so no read races it. On the heap, not a `termios` global: Swift 6.3 lays out a zero-initialised
     /// `termios` global in 57 bytes (no padding after `c_cc`) while the type is 60, so storing the settings
     /// wrote 3 bytes past it (AddressSanitizer, `make sanitize`).
-    nonisolated(unsafe) private static var saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+    nonisolated(unsafe) private static let saved = UnsafeMutablePointer<termios>.allocate(capacity: 1)
 
     /// Keeps the terminal's settings from before raw mode (the first call wins).
     static func remember(_ settings: termios) {
