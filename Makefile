@@ -5,9 +5,13 @@
 SWIFT ?= swift
 APT_PACKAGES := libmpg123-dev libpulse-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils lame tmux python3
 WITH_PULSE := .ci/pulseaudio
-CHIRPER := .build/debug/chirper
+# What a listener runs: release builds with the Swift runtime linked in (no libswiftCore, Foundation or
+# ICU to load at each start). libpulse and libmpg123 stay shared: Debian ships no static ones.
+RELEASE := $(SWIFT) build -c release --static-swift-stdlib
+CHIRPER := .build/release/chirper
+PREFIX ?= /usr/local
 
-.PHONY: deps bench-deps build test demo bench soak fuzz sanitize clean
+.PHONY: deps bench-deps build build-tests test demo install bench soak fuzz sanitize clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -18,13 +22,23 @@ deps:
 	fi
 
 build: deps
+	$(RELEASE) --product chirper
+	$(RELEASE) --product chirper-demo
+
+# The tests run against a debug build (every product, the test bundle and the chirper it spawns).
+build-tests: deps
 	$(SWIFT) build --build-tests
 
-test: build
+test: build-tests
 	$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build
 
 demo: build
 	$(WITH_PULSE) $(CHIRPER) demo
+
+# chirper and chirper-demo (which chirper demo and serve-demo start) side by side in $(PREFIX)/bin.
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/chirper .build/release/chirper-demo $(DESTDIR)$(PREFIX)/bin/
 
 # The benchmark beside mpg123 and mpv (release build; about 9 minutes): prints one table and writes
 # bench/results.md. Installs the players, hyperfine and, in a venv under .build, the Python API clients.
@@ -42,15 +56,13 @@ bench-deps: deps
 	@$(BENCH_VENV)/bin/python -c "import xeno_canto, requests" 2>/dev/null || \
 		$(BENCH_VENV)/bin/pip install -q xc-api-py==0.1.23 python-dateutil  # xc-api-py forgets dateutil
 
-bench: bench-deps
-	$(SWIFT) build -c release --product chirper
-	$(SWIFT) build -c release --product ChirperBench
+bench: bench-deps build
+	$(RELEASE) --product ChirperBench
 	python3 bench/compare.py
 
 # A queue of 200 short tracks, a fifth with faults: descriptors and RSS at the end within 10 % of those
 # after the first 10 tracks (about 5 minutes; not part of make test).
-soak: deps
-	$(SWIFT) build -c release --product chirper
+soak: build
 	python3 bench/soak.py
 
 # libFuzzer, 10 minutes per target (FUZZ_SECONDS), as many at once as there are cores: the API response

@@ -5,7 +5,9 @@ let package = Package(
     name: "Chirper",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "chirper", targets: ["chirper"])
+        .executable(name: "chirper", targets: ["chirper"]),
+        // The demo catalog's server, a program of its own: the player's binary links no HTTP server.
+        .executable(name: "chirper-demo", targets: ["chirper-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -65,7 +67,13 @@ let package = Package(
         .executableTarget(
             name: "chirper",
             dependencies: [
-                "XenoCanto", "Audio", "ChirperCore", "DemoCatalog", "ChirperHTTP", "Sonogram",
+                "XenoCanto", "Audio", "ChirperCore", "ChirperHTTP", "Sonogram",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "chirper-demo",
+            dependencies: [
+                "DemoCatalog",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -12,8 +12,10 @@ import datetime
 import json
 import os
 import platform
+import queue
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -84,12 +86,82 @@ class DemoCatalog:
         self.api = first.split(": ", 1)[1]
         self.origin = self.api.rsplit("/api/3", 1)[0]
 
-    def sound(self, number):
-        return f"{self.origin}/sounds/XC{number}.mp3"
+    def sound(self, number, origin=None):
+        return f"{origin or self.origin}/sounds/XC{number}.mp3"
 
     def stop(self):
         self.process.terminate()
         self.process.wait()
+
+
+class DelayedLink:
+    """A relay on 127.0.0.1 that holds every piece of data ONE_WAY seconds in each direction, and a new
+    connection's first request one round trip more (the TCP handshake a real link costs): a 50 ms round
+    trip to the demo catalog. This kernel has no netem qdisc (`tc qdisc add … netem` answers "unknown
+    qdisc"), so the delay is made in user space; no address leaves the loopback."""
+
+    ONE_WAY = 0.025
+
+    def __init__(self, upstream):
+        self.upstream = upstream  # (host, port)
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(64)
+        self.port = self.listener.getsockname()[1]
+        self.running = True
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def origin(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def _accept(self):
+        while self.running:
+            try:
+                client, _ = self.listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(self.upstream)
+            for sock in (client, server):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            self._relay(client, server, handshake=2 * self.ONE_WAY)
+            self._relay(server, client, handshake=0)
+
+    def _relay(self, source, target, handshake):
+        """Two threads a direction: one reads and stamps, one sends each piece when its time comes."""
+        pieces = queue.Queue()
+
+        def read():
+            first = True
+            while True:
+                try:
+                    data = source.recv(65536)
+                except OSError:
+                    data = b""
+                due = time.monotonic() + self.ONE_WAY + (handshake if first else 0)
+                first = False
+                pieces.put((due, data))
+                if not data:
+                    return
+
+        def send():
+            while True:
+                due, data = pieces.get()
+                time.sleep(max(0, due - time.monotonic()))
+                try:
+                    if not data:
+                        target.shutdown(socket.SHUT_WR)
+                        return
+                    target.sendall(data)
+                except OSError:
+                    return
+
+        threading.Thread(target=read, daemon=True).start()
+        threading.Thread(target=send, daemon=True).start()
+
+    def stop(self):
+        self.running = False
+        self.listener.close()
 
 
 # ------------------------------------------------------------------------------------------ measuring
@@ -251,13 +323,14 @@ def playback(catalog, env):
     return {name: {kind: statistics.median(values) for kind, values in kinds.items()} for name, kinds in results.items()}
 
 
-def first_sound(catalog, env):
-    """Process start to the first sample at or above SOUND on the monitor, median of the trials."""
+def first_sound(catalog, env, origin=None, label="time to first sound"):
+    """Process start to the first sample at or above SOUND on the monitor, median of the trials.
+    `origin`: reach the catalog there instead (the delayed link)."""
     monitor = Monitor(SINKS[0], env)
-    url = catalog.sound(catalog_ids["minuteCall"])
+    url = catalog.sound(catalog_ids["minuteCall"], origin)
     times = {name: [] for name in ["chirper", "mpg123", "mpv"]}
     errors = []
-    log(f"time to first sound: {FIRST_SOUND_TRIALS} trials each, one player at a time")
+    log(f"{label}: {FIRST_SOUND_TRIALS} trials each, one player at a time")
     for trial in range(FIRST_SOUND_TRIALS + 1):  # the first trial warms caches and is not counted
         for name, command in players(url, SINKS[0]).items():
             time.sleep(0.3)
@@ -281,10 +354,12 @@ def first_sound(catalog, env):
     return {name: statistics.median(values) for name, values in times.items() if values}, statistics.median(errors)
 
 
-def queue_gap(catalog, env):
-    first, second = (catalog.sound(number) for number in catalog_ids["gapPair"])
+def queue_gap(catalog, env, origin=None, label="queue gap"):
+    """The longest silence between two queued tones. `origin`: reach the catalog there instead."""
+    first, second = (catalog.sound(number, origin) for number in catalog_ids["gapPair"])
+    api = (origin + "/api/3") if origin else catalog.api
     commands = {
-        "chirper": [str(CHIRPER), "queue", "--api-url", catalog.api, "--key", "demo", "--gap", "0", "--no-cache",
+        "chirper": [str(CHIRPER), "queue", "--api-url", api, "--key", "demo", "--gap", "0", "--no-cache",
                     "--device", SINKS[0], "gen:Lacuna"],
         "mpg123": ["mpg123", "-q", "-o", "pulse", "-a", SINKS[0], first, second],
         "mpv": ["mpv", "--no-config", "--no-video", "--really-quiet", "--gapless-audio=yes", "--ao=pulse",
@@ -292,7 +367,7 @@ def queue_gap(catalog, env):
     }
     monitor = Monitor(SINKS[0], env)
     gaps = {name: [] for name in commands}
-    log("queue gap: two 4 s tones, 3 runs each")
+    log(f"{label}: two 4 s tones, 3 runs each")
     for _ in range(3):
         for name, command in commands.items():
             time.sleep(0.3)
@@ -380,30 +455,38 @@ def table(f):
     ratio = best / f["decode"]["chirper"]
     rows.append(("decode throughput", "10-min 128 kbps stereo MP3 to nothing, median of 15",
                  f"{f['decode']['chirper']:.3f} s", f"mpg123 -t {f['decode']['mpg123']:.3f} s",
-                 f"{ratio:.2f}× the speed", "≥ 0.97×", ratio >= 0.97))
+                 f"{ratio:.2f}× the speed", "≥ 1.0×", ratio >= 1.0))
     p = f["playback"]
     ratio = p["chirper"]["cpu"] / p["mpg123"]["cpu"]
     rows.append(("playback CPU", f"user+sys, 60 s file from its URL to a null sink, median of {ROUNDS}",
                  f"{p['chirper']['cpu']:.3f} s", f"mpg123 {p['mpg123']['cpu']:.3f} s · mpv {p['mpv']['cpu']:.3f} s",
-                 f"{ratio:.2f}× mpg123", "≤ 0.6× mpg123", ratio <= 0.6))
+                 f"{ratio:.2f}× mpg123", "≤ 0.7× mpg123", ratio <= 0.7))
     for kind, label in [("rss", "60 s file, played whole"), ("rss10", "10-min file, first 60 s played")]:
         rows.append((f"peak RSS, {label.split(',')[0]}", label,
                      f"{p['chirper'][kind]:.1f} MB", f"mpg123 {p['mpg123'][kind]:.1f} MB · mpv {p['mpv'][kind]:.1f} MB",
-                     f"{p['chirper'][kind] / p['mpg123'][kind]:.1f}× mpg123", "≤ 24 MB", p["chirper"][kind] <= 24))
+                     f"{p['chirper'][kind] / p['mpg123'][kind]:.1f}× mpg123", "≤ 20 MB", p["chirper"][kind] <= 20))
     d = f["decodeRSS"]
     rows.append(("peak RSS, whole 10-min file", "decoded to nothing (the decode runs above)",
                  f"{d['chirper']:.1f} MB", f"mpg123 -t {d['mpg123']:.1f} MB", f"{d['chirper'] / d['mpg123']:.1f}× mpg123",
-                 "≤ 24 MB, flat with length", d["chirper"] <= 24))
+                 "≤ 20 MB, flat with length", d["chirper"] <= 20))
     s, error = f["firstSound"]
-    faster = min(s.get("mpg123", 1e9), s.get("mpv", 1e9))
-    ratio = s["chirper"] / faster
+    ratio = s["chirper"] / s["mpg123"]
     rows.append(("time to first sound", f"process start → first sample ≥ {SOUND} on the monitor, median of {FIRST_SOUND_TRIALS}, ±{error:.1f} ms",
                  f"{s['chirper']:.1f} ms", f"mpg123 {s.get('mpg123', float('nan')):.1f} ms · mpv {s.get('mpv', float('nan')):.1f} ms",
-                 f"{ratio:.2f}× the faster", "≤ 1.0× (aim 0.6×)", ratio <= 1.0))
+                 f"{ratio:.2f}× mpg123", "≤ 0.8× mpg123", ratio <= 0.8))
     g = f["gap"]
     rows.append(("queue gap", "longest silence between two tracks on the monitor, median of 3",
                  f"{g['chirper']:.1f} ms", f"mpg123 {g.get('mpg123', float('nan')):.1f} ms · mpv {g.get('mpv', float('nan')):.1f} ms",
                  "—", "≤ 20 ms", g["chirper"] <= 20))
+    s, error = f["firstSoundLink"]
+    ratio = s["chirper"] / s["mpg123"]
+    rows.append(("time to first sound, 50 ms round trip", f"as above, through a relay that holds data 25 ms each way (and a new connection's first request 50 ms more), median of {FIRST_SOUND_TRIALS}, ±{error:.1f} ms",
+                 f"{s['chirper']:.1f} ms", f"mpg123 {s.get('mpg123', float('nan')):.1f} ms · mpv {s.get('mpv', float('nan')):.1f} ms",
+                 f"{ratio:.2f}× mpg123", "≤ 1.0× mpg123", ratio <= 1.0))
+    g = f["gapLink"]
+    rows.append(("queue gap, 50 ms round trip", "as the queue gap, through the same relay (chirper queue; mpg123 URL1 URL2)",
+                 f"{g['chirper']:.1f} ms", f"mpg123 {g.get('mpg123', float('nan')):.1f} ms · mpv {g.get('mpv', float('nan')):.1f} ms",
+                 "—", "≤ 20 ms and below mpg123", g["chirper"] <= 20 and g["chirper"] < g.get("mpg123", float("inf"))))
     i = f["inProcess"]
     rows.append(("search page", "decode + render 500 recordings, in process, lowest of 3 medians of 21",
                  f"{i['searchPage500']:.1f} ms ({i['searchPage500'] * 1000 / 500:.0f} µs/recording)", "—", "—", "≤ 20 ms",
@@ -462,7 +545,7 @@ def main():
             urllib.request.urlopen(catalog.sound(number)).read()
         figures = {}
         # `compare.py firstSound gap`: only those, printed raw (for working on one figure).
-        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "playback"}
+        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "link", "playback"}
         if "inProcess" in wanted:
             figures["inProcess"] = in_process(work)
         if "decode" in wanted:
@@ -473,6 +556,14 @@ def main():
             figures["firstSound"] = first_sound(catalog, env)
         if "gap" in wanted:
             figures["gap"] = queue_gap(catalog, env)
+        if "link" in wanted:
+            host, port = catalog.origin.split("//", 1)[1].split(":")
+            link = DelayedLink((host, int(port)))
+            try:
+                figures["firstSoundLink"] = first_sound(catalog, env, link.origin(), "time to first sound over a 50 ms round trip")
+                figures["gapLink"] = queue_gap(catalog, env, link.origin(), "queue gap over a 50 ms round trip")
+            finally:
+                link.stop()
         if "playback" in wanted:
             figures["playback"] = playback(catalog, env)
     finally:

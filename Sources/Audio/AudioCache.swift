@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Recordings kept on disk once downloaded whole, so a replay makes no request. A download is written
 /// to a temporary name and renamed into place only when its length matches the server's Content-Length:
@@ -18,7 +19,7 @@ public struct AudioCache: Sendable {
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let explicit = environment["CHIRPER_CACHE"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
+            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.cache")
         return URL(fileURLWithPath: base).appendingPathComponent("chirper/recordings")
     }
 
@@ -58,7 +59,7 @@ public struct AudioCache: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { !$0.hasPrefix(".") }.compactMap { name in
             let attributes = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
-            guard let bytes = attributes?[.size] as? Int, let date = attributes?[.modificationDate] as? Date else { return nil }
+            guard let bytes = OpenFile.size(atPath: directory.appendingPathComponent(name).path), let date = attributes?[.modificationDate] as? Date else { return nil }
             return Entry(name: name, bytes: bytes, lastPlayed: date)
         }.sorted { $0.lastPlayed > $1.lastPlayed }
     }

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import ChirperHTTP
-import Foundation
+import FoundationEssentials
 import NIOCore
 
 /// Where the bytes of a recording come from: an http(s) URL (redirects followed) or a local file.
@@ -59,13 +59,12 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
             }
             return reader
         case .file(let path):
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                let exists = FileManager.default.fileExists(atPath: path)
-                throw .file(reason: exists ? "cannot read \(path)" : "no such file: \(path)")
+            let file: OpenFile
+            do { file = try OpenFile(reading: path) } catch {
+                throw .file(reason: error.isMissing ? "no such file: \(path)" : "cannot read \(error)")
             }
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-            if offset > 0 { _ = try? handle.seek(toOffset: UInt64(offset)) }
-            return ByteReader(size: size, kind: .file(handle))
+            if offset > 0 { try? file.seek(to: offset) }
+            return ByteReader(size: file.size, kind: .file(file))
         }
     }
 }
@@ -75,7 +74,7 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
 struct ByteReader {
     enum Kind {
         case http(HTTPClientResponse.Body.AsyncIterator)
-        case file(FileHandle)
+        case file(OpenFile)
         /// A reopening that failed: the next read says why.
         case failed(PlaybackError)
     }
@@ -103,12 +102,13 @@ struct ByteReader {
             return chunk
         case .failed(let error):
             throw error
-        case .file(let handle):
-            guard let data = try handle.read(upToCount: 64 * 1024), !data.isEmpty else {
-                try? handle.close()
+        case .file(let file):
+            let bytes = try file.read(upTo: 64 * 1024)
+            guard !bytes.isEmpty else {
+                file.close()
                 return nil
             }
-            return [UInt8](data)
+            return bytes
         }
     }
 }

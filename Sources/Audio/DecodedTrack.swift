@@ -38,16 +38,20 @@ public final class DecodedTrack: @unchecked Sendable {
         self.decoder = decoder
     }
 
-    /// Opens the source (HTTP errors surface here) and makes a decoder for it.
-    /// `onReconnect` hears of each attempt to regain a dropped connection.
-    public static func open(_ source: AudioSource, client: HTTPClient = .chirper, cache: AudioCache? = nil,
-                            onReconnect: (@Sendable (Int) -> Void)? = nil) async throws(PlaybackError) -> DecodedTrack {
-        var input = try await TrackInput.open(source, client: client, cache: cache)
-        input.onReconnect = onReconnect
+    /// Opens the source (HTTP errors surface here) and makes a decoder for it. A dropped connection is
+    /// regained within the input; the listener hears of it only if the sound server runs dry meanwhile.
+    public static func open(_ source: AudioSource, client: HTTPClient = .chirper, cache: AudioCache? = nil) async throws(PlaybackError) -> DecodedTrack {
+        let input = try await TrackInput.open(source, client: client, cache: cache)
         let decoder: MP3Decoder
         do { decoder = try MP3Decoder() } catch { throw PlaybackError(error) }
         if let size = input.size { decoder.setStreamSize(size) }
         return DecodedTrack(input: input, decoder: decoder)
+    }
+
+    /// Told of a dropped connection being regained, while this track plays.
+    var onReconnect: (@Sendable (TrackInput.Reconnection) -> Void)? {
+        get { input.onReconnect }
+        set { input.onReconnect = newValue }
     }
 
     /// The length the stream announces (Xing header or size and bitrate).
@@ -58,12 +62,6 @@ public final class DecodedTrack: @unchecked Sendable {
         guard let format = decoder.format else { return 0 }
         let aheadFrames = (ahead.count - aheadStart) / format.bytesPerFrame
         return Double(decoder.framesDecoded - aheadFrames) / Double(format.sampleRate)
-    }
-
-    /// Hears of each attempt to regain a dropped connection (the player shows buffering meanwhile).
-    public var onReconnect: (@Sendable (Int) -> Void)? {
-        get { input.onReconnect }
-        set { input.onReconnect = newValue }
     }
 
     /// Decodes until `seconds` of PCM wait in `ahead`, the stream changes format or ends.

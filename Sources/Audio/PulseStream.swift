@@ -5,7 +5,7 @@ import CPulseAudio
 /// is the stream's own volume, and the server going away ends every wait with an error.
 ///
 /// `@unchecked Sendable` for the same reason as `PulseConnection`: the handle, `cancelled`,
-/// `writeInterrupted` and `starvedSince` are used only with the connection's mainloop lock held (the
+/// `writeInterrupted`, `dry` and `dryEpisodes` are used only with the connection's mainloop lock held (the
 /// underflow and started callbacks run on the mainloop thread, which holds it).
 public final class PulseStream: @unchecked Sendable {
     public let format: AudioFormat
@@ -23,14 +23,29 @@ public final class PulseStream: @unchecked Sendable {
     /// Sound queued before playback starts again after the server ran dry: three quarters of the
     /// buffer, so input that trickles plays in pieces of most of a second, not in bits of 40 ms.
     static let refillMilliseconds = bufferMilliseconds * 3 / 4
-    /// When the server ran out of sound, while it has not started again: the listener hears nothing.
-    private var starvedSince: ContinuousClock.Instant?
+    /// The server ran out of sound and has not started again: the listener hears nothing.
+    private var dry = false
+    /// Dry spells so far, to tell one from the next.
+    private var dryEpisodes = 0
+    /// Told, on the mainloop thread, when the server runs dry and when it plays again.
+    private let signals: (@Sendable (OutputSignal) -> Void)?
+
+    /// What the stream's callbacks tell its owner. Called with the mainloop lock held: the receiver must
+    /// not call into PulseAudio or wait.
+    public enum OutputSignal: Sendable, Equatable {
+        /// Dry spell number `episode` began: the server has nothing to play.
+        case ranDry(episode: Int)
+        /// The server plays again after a dry spell.
+        case started
+    }
 
     /// Opens a stream to `device` (nil: the default sink) and waits until it is ready.
     /// Latency: a 1 s target buffer (see `attributes`) and playback that starts once 40 ms are queued.
-    public init(connection: PulseConnection, format: AudioFormat, name: String, device: String? = nil, volume: Double? = nil) throws(PulseError) {
+    public init(connection: PulseConnection, format: AudioFormat, name: String, device: String? = nil, volume: Double? = nil,
+                signals: (@Sendable (OutputSignal) -> Void)? = nil) throws(PulseError) {
         self.format = format
         self.connection = connection
+        self.signals = signals
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
         connection.lock()
         defer { connection.unlock() }
@@ -96,27 +111,24 @@ public final class PulseStream: @unchecked Sendable {
             minreq: UInt32(format.bytes(milliseconds: bufferMilliseconds / 4)), fragsize: UInt32.max)
     }
 
-    /// How long the server has been out of sound, waiting for more before it plays again (the input is
-    /// slower than the sound); nil while it plays.
-    public var starvedFor: Duration? {
-        connection.lock()
-        defer { connection.unlock() }
-        return starvedSince.map { ContinuousClock.now - $0 }
-    }
-
     /// The underflow callback (mainloop thread, lock held): wait for most of a second of sound before
     /// playing again, so a trickle is heard in pieces rather than stuttering.
     private func ranDry() {
-        if starvedSince == nil { starvedSince = .now }
+        if !dry {
+            dry = true
+            dryEpisodes += 1
+            signals?(.ranDry(episode: dryEpisodes))
+        }
         setStart(afterMilliseconds: Self.refillMilliseconds)
         connection.signal()
     }
 
     /// The started callback (mainloop thread, lock held): playing again; the next dry spell starts over.
     private func startedAgain() {
-        guard starvedSince != nil else { return }
-        starvedSince = nil
+        guard dry else { return }
+        dry = false
         setStart(afterMilliseconds: Self.startMilliseconds)
+        signals?(.started)
         connection.signal()
     }
 
@@ -256,4 +268,9 @@ public final class PulseStream: @unchecked Sendable {
             throw connection.lastError("pa_stream")
         }
     }
+}
+
+/// A stream is itself: the engine's state tells streams apart by identity.
+extension PulseStream: Equatable {
+    public static func == (left: PulseStream, right: PulseStream) -> Bool { left === right }
 }

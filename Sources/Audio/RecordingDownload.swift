@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import ChirperHTTP
-import Foundation
+import FoundationEssentials
 
 /// Saves one recording's file whole, for `chirper download`. The bytes go to a temporary name beside
 /// the target and are renamed into place only when their count matches the server's Content-Length, so
@@ -36,8 +36,7 @@ public enum RecordingDownload {
         var input: TrackInput
         do { input = try await TrackInput.open(.url(url), client: client) } catch { throw .input(error) }
         let announced = input.size
-        let files = FileManager.default
-        if let existing = (try? files.attributesOfItem(atPath: target.path))?[.size] as? Int {
+        if let existing = OpenFile.size(atPath: target.path) {
             guard existing == announced else {
                 throw .differentFileThere(name: target.lastPathComponent, size: existing, announced: announced)
             }
@@ -68,7 +67,7 @@ public enum RecordingDownload {
         case .wrongLength(let written):
             throw .input(.network(reason: "\(written) of \(announced ?? written) bytes arrived"))
         case .nameTaken:
-            let size = ((try? files.attributesOfItem(atPath: target.path))?[.size] as? Int) ?? 0
+            let size = OpenFile.size(atPath: target.path) ?? 0
             throw .differentFileThere(name: target.lastPathComponent, size: size, announced: announced)
         case .failed(let reason):
             throw .file("writing \(target.lastPathComponent): \(reason)")
@@ -82,7 +81,8 @@ public enum RecordingDownload {
             if scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) { return "-" }
             return Character(scalar)
         })
-        cleaned = cleaned.trimmingCharacters(in: .whitespaces)
+        while cleaned.first?.isWhitespace == true { cleaned.removeFirst() }
+        while cleaned.last?.isWhitespace == true { cleaned.removeLast() }
         while cleaned.hasPrefix(".") { cleaned.removeFirst() }
         while cleaned.utf8.count > 200 { cleaned.removeLast() }
         return cleaned.isEmpty ? nil : cleaned

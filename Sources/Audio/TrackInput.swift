@@ -27,12 +27,15 @@ struct TrackInput {
     /// Reconnections tried after a drop before giving up, and the wait before each.
     /// The first try is at once: a single drop is then barely heard.
     static let reconnectDelays: [Duration] = [.zero, .milliseconds(500), .milliseconds(1500)]
-    /// Told of each reconnection attempt (1, 2, …), and (with 0) of a read that has waited
-    /// `stallNotice` for bytes: either way the listener hears nothing meanwhile.
-    var onReconnect: (@Sendable (Int) -> Void)?
-    /// How long a read may wait before the wait is reported: as long as the sound server's buffer, so
-    /// "buffering" is shown when the listener may hear the gap, not before.
-    static let stallNotice = Duration.milliseconds(PulseStream.bufferMilliseconds)
+
+    /// What a dropped connection's listener hears: each reopening tried, and bytes coming again.
+    enum Reconnection: Sendable {
+        case trying(attempt: Int)
+        case regained
+    }
+    /// Told of a connection lost and regained (the engine shows buffering meanwhile). Events only, no
+    /// timer: a read that merely waits is the sound server's to notice, when it runs dry.
+    var onReconnect: (@Sendable (Reconnection) -> Void)?
 
     /// The download being kept in the cache, while it stays in sequence from byte 0.
     private var keeping: WholeFileWriter?
@@ -65,13 +68,6 @@ struct TrackInput {
         while true {
             let problem: String
             do {
-                let notice = onReconnect.map { notify in
-                    Task {
-                        try await Task.sleep(for: Self.stallNotice)
-                        notify(0)
-                    }
-                }
-                defer { notice?.cancel() }
                 if let chunk = try await reader.next() {
                     readerOffset += chunk.count
                     keeping?.append(chunk)
@@ -82,6 +78,7 @@ struct TrackInput {
                         kept += chunk
                         if kept.count > 2 * Self.window { kept.removeFirst(kept.count - Self.window) }
                     }
+                    if attempt > 0 { onReconnect?(.regained) }
                     return chunk
                 }
                 guard let size = reader.size, readerOffset < size, case .url = source else {
@@ -99,15 +96,15 @@ struct TrackInput {
                 keeping?.abandon()
                 throw .network(reason: attempt == 0 ? problem : "\(problem); \(attempt) reconnections failed")
             }
-            try await reconnect(after: Self.reconnectDelays[attempt], attempt: attempt + 1)
             attempt += 1
+            onReconnect?(.trying(attempt: attempt))
+            try await reconnect(after: Self.reconnectDelays[attempt - 1])
         }
     }
 
     /// Waits, then reopens the source from the byte reached. A failed reopening is not thrown: the read
     /// that follows fails and counts as the next attempt.
-    private mutating func reconnect(after delay: Duration, attempt: Int) async throws(PlaybackError) {
-        onReconnect?(attempt)
+    private mutating func reconnect(after delay: Duration) async throws(PlaybackError) {
         do { try await Task.sleep(for: delay) } catch { throw .network(reason: "cancelled") }
         do {
             reader = try await source.open(client: client, from: readerOffset)

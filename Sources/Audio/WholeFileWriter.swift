@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A file written in order under a temporary name and put in place only when it is exactly the length
 /// announced, so an interrupted download never leaves a file that looks whole: the cache's downloads and
@@ -13,7 +14,7 @@ final class WholeFileWriter {
         case failed(String)
     }
 
-    private let handle: FileHandle
+    private let file: OpenFile
     private let temporary: URL
     let final: URL
     private let expected: Int?
@@ -39,9 +40,8 @@ final class WholeFileWriter {
 
     /// nil when the temporary file cannot be made. `expected` nil: any length is whole.
     init?(final: URL, temporary: URL, expected: Int?) {
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary.path) else { return nil }
-        self.handle = handle
+        guard let file = try? OpenFile(creating: temporary.path) else { return nil }
+        self.file = file
         self.temporary = temporary
         self.final = final
         self.expected = expected
@@ -51,10 +51,10 @@ final class WholeFileWriter {
     func append(_ bytes: [UInt8]) {
         guard !done, failure == nil else { return }
         do {
-            try handle.write(contentsOf: bytes)
+            try file.write(bytes)
             written += bytes.count
         } catch {
-            failure = error.localizedDescription
+            failure = error.description
         }
     }
 
@@ -63,7 +63,7 @@ final class WholeFileWriter {
     func commit(replace: Bool) -> Placement {
         guard !done else { return .failed("already finished") }
         done = true
-        try? handle.close()
+        file.close()
         let placement: Placement
         if let failure {
             placement = .failed(failure)
@@ -84,7 +84,7 @@ final class WholeFileWriter {
     func abandon() {
         guard !done else { return }
         done = true
-        try? handle.close()
+        file.close()
         unlink(temporary.path)
     }
 

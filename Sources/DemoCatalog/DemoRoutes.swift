@@ -23,7 +23,7 @@ final class DemoRoutes: Sendable {
         let router = Router()
         router.add(middleware: RequestLogger(faults: faults))
         router.get("api/3/recordings") { request, _ in try await self.recordings(request) }
-        router.get(":id/download") { _, context in self.download(context.parameters.get("id") ?? "") }
+        router.get(":id/download") { request, context in self.download(context.parameters.get("id") ?? "", request) }
         router.get("sounds/:name") { request, context in try await self.sound(request, name: context.parameters.get("name") ?? "") }
         return router
     }
@@ -74,10 +74,10 @@ final class DemoRoutes: Sendable {
         let matches = configuration.catalog.recordings.filter(search.matches)
         let pages = max(1, (matches.count + perPage - 1) / perPage)
         let slice = matches.dropFirst((pageNumber - 1) * perPage).prefix(perPage)
-        let origin = self.origin.withLock { $0 }
+        let base = origin(of: request)
         let recordings = slice.map { recording in
             var served = recording
-            served.fileURL = configuration.catalog.entry(id: recording.id)?.audio == nil ? nil : "\(origin)/\(recording.id)/download"
+            served.fileURL = configuration.catalog.entry(id: recording.id)?.audio == nil ? nil : "\(base)/\(recording.id)/download"
             return served
         }
         let page = Page(
@@ -89,11 +89,18 @@ final class DemoRoutes: Sendable {
     // MARK: Files
 
     /// xeno-canto's `file` URLs answer with a redirect to the stored MP3.
-    func download(_ id: String) -> Response {
+    func download(_ id: String, _ request: Request) -> Response {
         guard let entry = configuration.catalog.entry(id: id), entry.audio != nil else {
             return Response(status: .notFound, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html>not found</html>")))
         }
-        return Response(status: .found, headers: [.location: origin.withLock { $0 } + "/sounds/XC\(id).mp3"])
+        return Response(status: .found, headers: [.location: origin(of: request) + "/sounds/XC\(id).mp3"])
+    }
+
+    /// Where the client reached this server (its Host header): file URLs lead back the same way, so a
+    /// client behind a relay (`make bench`'s delayed link) fetches the files through it too.
+    private func origin(of request: Request) -> String {
+        if let authority = request.head.authority, !authority.isEmpty { return "http://" + authority }
+        return origin.withLock { $0 }
     }
 
     func sound(_ request: Request, name: String) async throws -> Response {

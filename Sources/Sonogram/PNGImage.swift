@@ -1,6 +1,6 @@
 import CPNG
 import ChirperCore
-import Foundation
+import Glibc
 
 /// 8-bit RGB PNG files through libpng's simplified API. The only code that touches CPNG.
 public enum PNGImage {

@@ -1,5 +1,5 @@
 import CFFTW
-import Foundation
+import Glibc
 
 /// One FFTW plan for real input of `size` samples: Hann-windowed frames in, power per bin out. The only
 /// code that touches CFFTW. Plans are made once and reused for every frame.
@@ -12,7 +12,7 @@ final class SpectrumAnalyzer {
     private let window: [Float]
 
     /// FFTW's planner is not thread-safe (executing a plan is): plans are made and destroyed one at a time.
-    private static let planner = NSLock()
+    private static let planner = PlannerLock()
 
     init(size: Int) {
         self.size = size
@@ -47,4 +47,18 @@ final class SpectrumAnalyzer {
             power[bin] = re * re + im * im
         }
     }
+}
+
+/// A plain pthread mutex for FFTW's planner: the plan it makes is a C pointer, which `Mutex.withLock`
+/// would have to send out of its closure.
+private final class PlannerLock: Sendable {
+    // The pthread mutex is only touched through pthread_mutex_lock/unlock, which are thread-safe.
+    private nonisolated(unsafe) let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }()
+
+    func lock() { pthread_mutex_lock(mutex) }
+    func unlock() { pthread_mutex_unlock(mutex) }
 }

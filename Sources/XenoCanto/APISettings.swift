@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the API is and which key to send, resolved from flags, environment and the config file.
 public struct APISettings: Sendable {
@@ -25,7 +25,7 @@ public struct APISettings: Sendable {
 }
 
 private func nonBlank(_ text: String?) -> String? {
-    guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+    guard let trimmed = text?.trimmed, !trimmed.isEmpty else { return nil }
     return trimmed
 }
 
@@ -34,7 +34,7 @@ private func nonBlank(_ text: String?) -> String? {
 public enum ConfigFile {
     public static func path(environment: [String: String]) -> String {
         let base = environment["XDG_CONFIG_HOME"].flatMap(nonBlank)
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
+            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config")
         return base + "/chirper/config"
     }
 
@@ -50,8 +50,8 @@ public enum ConfigFile {
         for line in text.split(whereSeparator: \.isNewline) {
             let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
             guard let equals = content.firstIndex(of: "=") else { continue }
-            let name = content[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            var value = content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let name = content[..<equals].trimmed.lowercased()
+            var value = content[content.index(after: equals)...].trimmed
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
             if !name.isEmpty { values[name] = value }
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One page of search results.
 public struct Page: Sendable, Equatable {
@@ -49,7 +49,7 @@ extension KeyedDecodingContainer {
     fileprivate func flexibleInt(_ key: Key) throws -> Int {
         if let number = try? decode(Int.self, forKey: key) { return number }
         let text = try decode(String.self, forKey: key)
-        guard let number = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let number = Int(text.trimmed) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "\"\(text)\" is not a whole number")
         }

@@ -76,7 +76,7 @@ private enum Scalar: Decodable {
             // Nearly every value starts and ends with a visible ASCII character: keep it as it is. Foundation's
             // trimming (through NSString) was 60 % of decoding a page.
             if let first = s.utf8.first, let last = s.utf8.last, Self.isVisibleASCII(first), Self.isVisibleASCII(last) { return s }
-            let trimmed = s.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = s.trimmed
             return trimmed.isEmpty ? nil : trimmed
         case .absent:
             return nil
@@ -109,4 +109,4 @@ extension KeyedDecodingContainer {
     }
 }
 
-import Foundation
+import FoundationEssentials

@@ -7,7 +7,7 @@ public struct SearchQuery: Sendable, Equatable, Hashable, CustomStringConvertibl
     public let text: String
 
     public init(_ typed: String, raw: Bool = false) {
-        let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = typed.trimmed
         text = raw ? trimmed : SearchQuery.tagged(trimmed)
     }
 
@@ -93,10 +93,10 @@ public enum QueryTokenizer {
 /// XC numbers as people write them: "XC123456", "xc 123456", "123456", or a recording page URL.
 public enum RecordingNumber {
     public static func digits(_ text: String) -> String {
-        var trimmed = Substring(text.trimmingCharacters(in: .whitespaces))
-        if let range = trimmed.range(of: "xeno-canto.org/") { trimmed = trimmed[range.upperBound...] }
+        var trimmed = Substring(text.trimmed)
+        if let range = trimmed.firstRange(of: "xeno-canto.org/") { trimmed = trimmed[range.upperBound...] }
         if trimmed.lowercased().hasPrefix("xc") { trimmed = trimmed.dropFirst(2) }
-        return String(trimmed.trimmingCharacters(in: CharacterSet(charactersIn: " /")))
+        return trimmed.trimmed { $0 == " " || $0 == "/" }
     }
 
     /// Whether the text names a recording by number rather than a file or URL.
@@ -107,4 +107,4 @@ public enum RecordingNumber {
     }
 }
 
-import Foundation
+import FoundationEssentials

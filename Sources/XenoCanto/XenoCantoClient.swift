@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import ChirperHTTP
-import Foundation
+import FoundationEssentials
 import NIOCore
 import NIOHTTP1
 
@@ -58,13 +58,11 @@ public struct XenoCantoClient: Sendable {
     public func recordingAsSent(number: String) async throws(APIError) -> (recording: Recording, json: String)? {
         let (page, body) = try await searchKeepingBody(.number(number), page: 1, perPage: Self.pageSizes.lowerBound)
         guard let recording = page.recordings.first else { return nil }
-        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let first = (object["recordings"] as? [Any])?.first,
-              let json = try? JSONSerialization.data(withJSONObject: first, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
-        else {
+        struct Recordings: Decodable { let recordings: [JSONValue] }
+        guard let first = (try? JSONDecoder().decode(Recordings.self, from: body))?.recordings.first, case .object = first else {
             throw .badResponse(reason: "the recording is not a JSON object", firstBytes: ByteSample.firstBytes(body))
         }
-        return (recording, String(decoding: json, as: UTF8.self))
+        return (recording, first.prettyText)
     }
 
     private var host: String { URL(string: settings.baseURL)?.host ?? settings.baseURL }
@@ -135,13 +133,32 @@ extension APIErrorBody {
 /// Percent-encodes query parameters strictly (RFC 3986 unreserved characters only), so `+`, `:` and
 /// quotes in a query arrive as typed.
 public enum URLQuery {
-    private static let unreserved = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
     public static func encode(_ items: [(String, String)]) -> String {
-        items.map { name, value in
-            name + "=" + (value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value)
-        }.joined(separator: "&")
+        items.map { name, value in name + "=" + percentEncoded(value) }.joined(separator: "&")
+    }
+
+    /// Every byte of the UTF-8 but the unreserved ones as `%XX`.
+    static func percentEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
+        var encoded = ""
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded.unicodeScalars.append(contentsOf: ["%", hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            }
+        }
+        return encoded
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
     }
 }
 

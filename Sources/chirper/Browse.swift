@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChirperCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import XenoCanto
 
 extension Chirper {
@@ -27,7 +28,7 @@ extension Chirper {
                     message: "chirper: browse needs a terminal (stdin and stdout). To list results in a pipe or a script, use chirper search.",
                     exitCode: .usage)
             }
-            let typed = query.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            let typed = query.joined(separator: " ").trimmed
             let session = BrowseSession(client: api.client(), perPage: pages.perPage, playerOptions: audio.playerOptions())
             let status = await session.run(
                 query: typed.isEmpty ? nil : SearchQuery(typed, raw: pages.raw), page: pages.page, raw: pages.raw)

@@ -1,6 +1,8 @@
 import Audio
 import ChirperCore
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Sonogram
 import XenoCanto
 
@@ -23,7 +25,7 @@ enum BrowseInput: Sendable {
 struct BrowseSession {
     let client: XenoCantoClient
     let perPage: Int
-    let playerOptions: Player.Options
+    let playerOptions: PlaybackEngine.Options
 
     /// Runs until q, Ctrl-C or SIGTERM; the terminal is as it was when this returns.
     func run(query: SearchQuery?, page: Int, raw: Bool) async -> ExitStatus {
@@ -148,50 +150,47 @@ struct BrowseSession {
     }
 }
 
-/// The one player browse has at a time: a single row (Enter) or a queue from a row on (a). Each gets a
-/// generation number, so a stopped player's late events can be told from the current one's and dropped.
+/// The one engine browse has at a time: playing a single row (Enter) or a queue from a row on (a), fed
+/// by the listing as it loads. Each gets a generation number, so a stopped engine's late events can be
+/// told from the current one's and dropped.
 struct BrowseAudio {
-    private enum Active {
-        case single(Player)
-        case queue(QueuePlayer, QueueFeed)
-    }
-
-    let options: Player.Options
+    let options: PlaybackEngine.Options
     let inputs: AsyncStream<BrowseInput>.Continuation
     private(set) var generation = 0
-    private var active: Active?
+    private var engine: PlaybackEngine?
+    /// The rows a queue (a) takes its tracks from; nil for a single row.
+    private var feed: QueueFeed?
     private var task: Task<Void, Never>?
 
-    init(options: Player.Options, inputs: AsyncStream<BrowseInput>.Continuation) {
+    init(options: PlaybackEngine.Options, inputs: AsyncStream<BrowseInput>.Continuation) {
         self.options = options
         self.inputs = inputs
     }
 
-    var isActive: Bool { active != nil }
+    var isActive: Bool { engine != nil }
 
     mutating func play(_ recording: Recording) {
         stop()
         guard let url = recording.audioURL else { return }
-        let player = Player(options: options)
-        let (generation, inputs, id) = (generation, inputs, recording.id)
-        active = .single(player)
-        task = Task {
-            _ = await player.play(.url(url), name: "XC\(id)", duration: recording.duration) { event in
-                inputs.yield(.playback(generation: generation, recordingID: id, event))
-            }
-        }
+        let track = PlaybackEngine.Track(id: recording.id, source: .url(url), duration: recording.duration)
+        start { index in index == 0 ? track : nil }
     }
 
     /// Plays the rows from `row` on, in order; the queue waits for pages still loading and asks for the
     /// next one when it reaches the end of the rows (`requestMore`).
     mutating func playAll(from row: Int, of model: BrowseModel, requestMore: @escaping @Sendable () -> Void) {
         stop()
-        let player = QueuePlayer(options: options)
         let feed = QueueFeed(firstRow: row, rows: model.rows, complete: Self.isComplete(model.list), requestMore: requestMore)
+        self.feed = feed
+        start { await feed.track($0) }
+    }
+
+    private mutating func start(_ track: @escaping @Sendable (Int) async -> PlaybackEngine.Track?) {
+        let engine = PlaybackEngine(options: options)
         let (generation, inputs) = (generation, inputs)
-        active = .queue(player, feed)
+        self.engine = engine
         task = Task {
-            _ = await player.play(track: { await feed.track($0) }) { playing, event in
+            _ = await engine.play(track: track) { playing, event in
                 inputs.yield(.playback(generation: generation, recordingID: playing.id, event))
             }
         }
@@ -199,8 +198,7 @@ struct BrowseAudio {
 
     /// Tells the queue, if one plays, what rows there are now and whether more will come.
     func updateQueue(_ model: BrowseModel) async {
-        guard case .queue(_, let feed) = active else { return }
-        await feed.update(rows: model.rows, complete: Self.isComplete(model.list))
+        await feed?.update(rows: model.rows, complete: Self.isComplete(model.list))
     }
 
     /// Whether the listing will grow: only while pages remain.
@@ -212,26 +210,19 @@ struct BrowseAudio {
     }
 
     func togglePause() {
-        switch active {
-        case .single(let player): Task { _ = await player.setPaused(!player.isPaused) }
-        case .queue(let player, _): Task { await player.setPaused(!player.isPaused) }
-        case nil: break
-        }
+        guard let engine else { return }
+        Task { await engine.setPaused(!engine.isPaused) }
     }
 
     func next() {
-        if case .queue(let player, _) = active { player.send(.next) }
+        if feed != nil { engine?.send(.next) }
     }
 
     mutating func stop() {
-        switch active {
-        case .single(let player): player.stop()
-        case .queue(let player, let feed):
-            player.stop()
-            Task { await feed.finish() }
-        case nil: break
-        }
-        active = nil
+        engine?.stop()
+        if let feed { Task { await feed.finish() } }
+        engine = nil
+        feed = nil
         generation += 1  // whatever the stopped play still reports is stale
     }
 
@@ -279,14 +270,14 @@ actor QueueFeed {
         wake()
     }
 
-    func track(_ index: Int) async -> QueuePlayer.Track? {
+    func track(_ index: Int) async -> PlaybackEngine.Track? {
         while index >= recordings.count {
             if complete { return nil }
             requestMore()
             await withCheckedContinuation { waiting.append($0) }
         }
         let recording = recordings[index]
-        return recording.audioURL.map { QueuePlayer.Track(id: recording.id, source: .url($0), duration: recording.duration) }
+        return recording.audioURL.map { PlaybackEngine.Track(id: recording.id, source: .url($0), duration: recording.duration) }
     }
 
     private func wake() {
@@ -319,6 +310,6 @@ struct FullScreen {
     func leave() { TerminalRestore.restore() }
 
     private static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        StandardOutput.raw(text)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The `chirper` command: search, listen to and learn about xeno-canto recordings from a terminal.
 @main
@@ -22,7 +23,7 @@ struct Chirper: AsyncParsableCommand {
             }
         } catch let failure as CommandFailure {
             StandardError.write(failure.message)
-            Foundation.exit(failure.exitCode.rawValue)
+            Glibc.exit(failure.exitCode.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -30,7 +31,7 @@ struct Chirper: AsyncParsableCommand {
             }
             StandardError.write(fullMessage(for: error))
             // Parse and validation errors are usage errors: exit 2, as the README documents.
-            Foundation.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
+            Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
         }
     }
 }
@@ -53,16 +54,40 @@ struct CommandFailure: Error {
 }
 
 enum StandardError {
+    /// Writes `text` as a line.
     static func write(_ text: String) {
         guard !text.isEmpty else { return }
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        raw(text.hasSuffix("\n") ? text : text + "\n")
     }
+
+    /// Writes `text` as it is (a status line redrawn in place).
+    static func raw(_ text: String) { FileOutput.write(text, to: STDERR_FILENO) }
 }
 
 enum StandardOutput {
     /// Writes and flushes at once: a pipe reader (a test, a script) sees each line as it is printed.
     static func write(_ lines: [String]) {
         guard !lines.isEmpty else { return }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        raw(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// Writes `text` as it is, at once (nothing is buffered in this process).
+    static func raw(_ text: String) { FileOutput.write(text, to: STDOUT_FILENO) }
+}
+
+/// write(2) until every byte is out; a closed pipe or a full disk ends the attempt quietly (the reader
+/// that went away cannot be told).
+enum FileOutput {
+    static func write(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let wrote = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if wrote < 0 && errno == EINTR { continue }
+                guard wrote > 0 else { return }
+                done += wrote
+            }
+        }
     }
 }

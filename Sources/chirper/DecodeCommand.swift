@@ -1,6 +1,7 @@
 import ArgumentParser
 import Audio
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Chirper {
     /// Decodes a recording to nothing, as fast as it goes: `make bench` times it beside `mpg123 -t`.

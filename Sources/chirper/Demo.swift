@@ -1,8 +1,8 @@
 import ArgumentParser
 import Audio
 import ChirperCore
-import DemoCatalog
-import Foundation
+import FoundationEssentials
+import Glibc
 import XenoCanto
 
 extension Chirper {
@@ -17,12 +17,14 @@ extension Chirper {
         @OptionGroup var audio: AudioOptions
 
         func run() async throws {
-            let server: DemoServer
-            do { server = try await DemoServer() } catch {
+            let key = "demo"
+            let server: DemoProcess
+            do { server = try DemoProcess(["--key", key]) } catch {
                 throw CommandFailure(message: "chirper: \(error)", exitCode: .network)
             }
-            StandardOutput.write(["Demo catalog on \(server.apiURL) (key \"\(server.configuration.key)\")", ""])
-            let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: server.configuration.key))
+            defer { server.stop() }
+            StandardOutput.write(["Demo catalog on \(server.apiURL) (key \"\(key)\")", ""])
+            let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: key))
             let query = SearchQuery(self.query.joined(separator: " "))
             var state = ListState.idle
             await state.run(state.reduce(.searchStarted(query, page: 1)), client: client, perPage: XenoCantoClient.pageSizes.lowerBound)
@@ -30,7 +32,6 @@ extension Chirper {
             guard let first = state.listing?.rows.first(where: { $0.recording.isPlayable })?.recording, let url = first.audioURL else { return }
             StandardOutput.write(["", "Playing the first result:", RecordingHeader.line(first)])
             try await Chirper.play(.url(url), name: "XC" + first.id, duration: first.duration, options: audio.playerOptions())
-            await server.stop()
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Audio
-import Foundation
+import FoundationEssentials
+import Glibc
 import XenoCanto
 
 extension Chirper {
@@ -62,7 +63,7 @@ extension Chirper {
             }
             let folder = URL(fileURLWithPath: dir, isDirectory: true)
             do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                throw CommandFailure(message: "chirper: cannot make \(dir): \(error.localizedDescription)", exitCode: .playbackFailed)
+                throw CommandFailure(message: "chirper: cannot make \(dir): \(FileProblem.describe(error))", exitCode: .playbackFailed)
             }
             var tally = DownloadTally()
             for (number, recording) in wanted {
@@ -150,12 +151,12 @@ final class ProgressBar {
         } else {
             line += ByteCount.text(written)
         }
-        FileHandle.standardError.write(Data((Terminal.Escape.clearLine + line).utf8))
+        StandardError.raw(Terminal.Escape.clearLine + line)
     }
 
     /// Clears the bar and prints the file's closing line on stdout.
     func finish(_ line: String?) {
-        if live { FileHandle.standardError.write(Data(Terminal.Escape.clearLine.utf8)) }
+        if live { StandardError.raw(Terminal.Escape.clearLine) }
         if let line { StandardOutput.write([line]) }
     }
 }

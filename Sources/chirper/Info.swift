@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChirperCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import XenoCanto
 
 extension Chirper {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Audio
 import ChirperCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import XenoCanto
 
 /// The options of every command that makes sound.
@@ -44,8 +45,8 @@ struct AudioOptions: ParsableArguments {
     }
 
     /// The player's options, with the cache opened (and swept).
-    func playerOptions() -> Player.Options {
-        Player.Options(server: server, device: device, volume: volume.map { Double($0) / 100 }, cache: openCache())
+    func playerOptions() -> PlaybackEngine.Options {
+        PlaybackEngine.Options(server: server, device: device, volume: volume.map { Double($0) / 100 }, cache: openCache())
     }
 }
 
@@ -54,7 +55,7 @@ extension Chirper {
         static let configuration = CommandConfiguration(
             commandName: "play",
             abstract: "Play one recording: an XC number, an http(s) URL or a local MP3 file.",
-            discussion: "Keys on a terminal: space pauses and resumes, q stops, Ctrl-C stops at once (exit 130).")
+            discussion: "Keys on a terminal: space pauses and resumes, → and ← seek 5 s, + and - volume, q stops, Ctrl-C stops at once (exit 130).")
 
         @Argument(help: "123456, XC123456, a URL or a file path.")
         var recording: String
@@ -83,16 +84,14 @@ extension Chirper {
         }
     }
 
-    /// Plays with the live status; a failure exits 5 with its reason.
-    static func play(_ source: AudioSource, name: String, duration: Double?, options: Player.Options) async throws {
-        let session = PlaybackSession(options: options)
-        let outcome = await session.play(source, name: name, duration: duration)
+    /// Plays with the live status: a queue of one. A failure exits 5 with its reason.
+    static func play(_ source: AudioSource, name: String, duration: Double?, options: PlaybackEngine.Options) async throws {
+        let track = PlaybackEngine.Track(id: name, source: source, duration: duration)
+        let session = PlayingSession([.init(track: track, header: nil, name: name)], options: options)
+        let report = await session.run()
         if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
-        switch outcome {
-        case .finished, .stopped:
-            return
-        case .failed(let error):
-            throw CommandFailure(message: "chirper: \(name): \(error)", exitCode: .playbackFailed)
+        if let failure = report.failed.first {
+            throw CommandFailure(message: "chirper: \(name): \(failure.error)", exitCode: .playbackFailed)
         }
     }
 }

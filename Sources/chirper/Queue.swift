@@ -1,7 +1,8 @@
 import ArgumentParser
 import Audio
 import ChirperCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import XenoCanto
 
 extension Chirper {
@@ -36,7 +37,7 @@ extension Chirper {
         @OptionGroup var audio: AudioOptions
 
         func validate() throws {
-            guard !query.joined().trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !query.joined().trimmed.isEmpty else {
                 throw ValidationError("Give a query, e.g. chirper queue gen:turdus cnt:france")
             }
             if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
@@ -63,7 +64,13 @@ extension Chirper {
             guard !playable.isEmpty else {
                 throw CommandFailure(message: "chirper: nothing on this page can be played.", exitCode: .playbackFailed)
             }
-            let session = QueueSession(recordings: playable, repeating: repeatQueue, gap: gap, options: audio.playerOptions())
+            let items = playable.compactMap { recording in
+                recording.audioURL.map {
+                    PlayingSession.Item(track: PlaybackEngine.Track(id: recording.id, source: .url($0), duration: recording.duration),
+                                        header: RecordingHeader.line(recording), name: "XC\(recording.id)")
+                }
+            }
+            let session = PlayingSession(items, repeating: repeatQueue, gap: gap, options: audio.playerOptions())
             let report = await session.run()
             StandardOutput.write(QueueSummary.lines(report, recordings: playable))
             if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
@@ -77,7 +84,7 @@ extension Chirper {
 
 /// The last lines of a queue: what played, what failed and why, how long it was listened to.
 enum QueueSummary {
-    static func lines(_ report: QueuePlayer.Report, recordings: [Recording]) -> [String] {
+    static func lines(_ report: PlaybackEngine.Report, recordings: [Recording]) -> [String] {
         let played = Set(report.played.map(\.index)).count
         var lines = ["Played \(played) track\(played == 1 ? "" : "s"), \(report.failed.count) failed, "
             + "\(RecordingLength.format(report.listened)) listened" + (report.stopped ? " (stopped)." : ".")]

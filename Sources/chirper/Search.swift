@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChirperCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import XenoCanto
 
 extension Chirper {
@@ -26,7 +27,7 @@ extension Chirper {
         var pageCount = 1
 
         func validate() throws {
-            guard !query.joined().trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard !query.joined().trimmed.isEmpty else {
                 throw ValidationError("Give a query, e.g. chirper search great tit")
             }
             guard pageCount >= 1 else { throw ValidationError("--pages must be 1 or more") }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Audio
 import ChirperCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import Sonogram
 import XenoCanto
 

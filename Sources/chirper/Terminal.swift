@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the program knows about the terminal, in one place: whether a stream is a TTY, its width,
 /// whether escape codes are welcome, and every escape sequence it writes.
@@ -45,11 +46,11 @@ struct ProgressNote {
 
     func show(_ text: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data((Terminal.Escape.clearLine + text).utf8))
+        StandardError.raw(Terminal.Escape.clearLine + text)
     }
 
     func clear() {
         guard enabled else { return }
-        FileHandle.standardError.write(Data(Terminal.Escape.clearLine.utf8))
+        StandardError.raw(Terminal.Escape.clearLine)
     }
 }

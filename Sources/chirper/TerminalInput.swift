@@ -1,5 +1,7 @@
+import Dispatch
 import ChirperCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Raw keyboard input on a TTY: no echo, no line buffering, Ctrl-C as a key. The saved settings are
 /// put back by `restore()`, which the signal handlers and every exit path call.
@@ -56,7 +58,7 @@ final class TerminalInput: Sendable {
                 continuation.finish()
                 return
             }
-            let thread = Thread {
+            DispatchQueue(label: "chirper.keys").async {
                 var buffer = [UInt8](repeating: 0, count: 256)
                 while true {
                     let count = read(STDIN_FILENO, &buffer, buffer.count)
@@ -65,7 +67,6 @@ final class TerminalInput: Sendable {
                 }
                 continuation.finish()
             }
-            thread.start()
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Puts the terminal back however the program ends: the saved settings, and, if browse took the

@@ -132,12 +132,12 @@ struct PlaybackTests {
             state.reduce(.searchStarted(query, page: 1))
             state.reduce(.pageLoaded(query, try await client.search(query, page: 1, perPage: 50)))
             let row = try #require(state.listing?.rows.first)
-            let player = Player()
+            let player = PlaybackEngine()
             let shared = Mutex((state: state, kinds: [String]()))
             /// Plays the row, feeding every event through the reducer; returns the row's states, repeats folded.
-            func playRow() async -> (Player.Outcome, [String]) {
+            func playRow() async -> (PlaybackEngine.Outcome, [String]) {
                 shared.withLock { $0.kinds = [Self.kind($0.state.listing!.rows[0].playback)] }
-                let outcome = await player.play(.url(row.recording.audioURL!), name: "XC" + row.id, duration: row.recording.duration) { event in
+                let outcome = await player.play(.url(row.recording.audioURL!), duration: row.recording.duration) { event in
                     shared.withLock { shared in
                         shared.state.reduce(.playback(recordingID: row.id, event))
                         let kind = Self.kind(shared.state.listing!.rows[0].playback)
@@ -161,9 +161,9 @@ struct PlaybackTests {
     /// resume reports `.resumed` and the clock moves again; stop ends the play as `.stopped` at once.
     @Test func pauseResumeAndStopAreReportedAndHeard() async throws {
         let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 660), sampleRate: 44_100, channels: 1, seconds: 20))
-        let player = Player()
+        let player = PlaybackEngine()
         let log = EventLog()
-        let playing = Task { await player.play(.file(file.path), name: "pause test") { log.append($0) } }
+        let playing = Task { await player.play(.file(file.path)) { log.append($0) } }
         func lastElapsed() -> Double {
             log.all.reversed().lazy.compactMap { if case .position(let elapsed, _) = $0 { elapsed } else { nil } }.first ?? 0
         }

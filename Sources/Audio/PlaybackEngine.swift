@@ -1,13 +1,33 @@
 import AsyncHTTPClient
 import ChirperHTTP
-import Foundation
+import FoundationEssentials
 import Synchronization
 
-/// Plays tracks one after another through one PulseAudio connection. While a track plays, the next is
-/// opened and its first seconds decoded (prefetch), so it starts without a wait; when two tracks share
-/// a format the second goes into the same stream, sample after sample, with no gap at all. Memory holds
-/// at most the current track and the next one's head.
-public final class QueuePlayer: Sendable {
+/// The one playback engine: `play` (a queue of one track), `queue`, browse's Enter and a, each through
+/// the same input, decoder and output. Tracks play one after another through one PulseAudio connection.
+/// While a track plays, the next is opened and its first seconds decoded (prefetch), so it starts
+/// without a wait; when two tracks share a format the second goes into the same stream, sample after
+/// sample, with no gap at all. Memory holds at most the current track and the next one's head.
+///
+/// What it is doing is one `EngineState` value, changed only by `EngineState.handle`, whose actions
+/// (cork, cancel, report) are run here.
+public final class PlaybackEngine: Sendable {
+    public struct Options: Sendable {
+        public var server: String?
+        public var device: String?
+        /// 0...1 of full volume; nil leaves the server's choice.
+        public var volume: Double?
+        /// Where whole downloads are kept and replays come from; nil: no cache.
+        public var cache: AudioCache?
+
+        public init(server: String? = nil, device: String? = nil, volume: Double? = nil, cache: AudioCache? = nil) {
+            self.server = server
+            self.device = device
+            self.volume = volume
+            self.cache = cache
+        }
+    }
+
     public struct Track: Sendable, Equatable {
         public var id: String
         public var source: AudioSource
@@ -30,12 +50,6 @@ public final class QueuePlayer: Sendable {
         case seek(by: Double)
     }
 
-    /// Which track an event is about: its place in the queue and its id.
-    public struct Playing: Sendable, Equatable {
-        public var index: Int
-        public var id: String
-    }
-
     /// How the queue went, for the summary.
     public struct Report: Sendable {
         public var played: [(index: Int, seconds: Double)] = []
@@ -48,77 +62,150 @@ public final class QueuePlayer: Sendable {
         public var lostTheSoundServer: Bool { failed.contains { if case .output = $0.error { true } else { false } } }
     }
 
-    public let options: Player.Options
+    /// How one recording's play ended (a queue of one).
+    public enum Outcome: Equatable, Sendable {
+        case finished
+        case stopped
+        case failed(PlaybackError)
+    }
+
+    public let options: Options
     /// Seconds of the next track decoded ahead while the current one plays.
     static let prefetchSeconds = 2.0
     /// The next track is opened when the current one has this much left (or at once if its length is not known).
     static let prefetchBeforeEnd = 8.0
 
+    /// The state, and beside it what is not state: the listener's commands not yet taken (a mailbox),
+    /// the volume for streams to come, and where events go.
     private struct Control {
-        var stream: PulseStream?
+        var state = EngineState<PulseStream>.idle
         var commands: [Command] = []
-        var stopped = false
-        var paused = false
         var volume: Double?
-        var current = Playing(index: 0, id: "")
         var events: (@Sendable (Playing, PlaybackEvent) -> Void)?
+        /// The track's last position reported or due (elapsed, duration), said again when sound returns.
+        var position: (elapsed: Double, duration: Double?)?
     }
     private let control: Mutex<Control>
     private let client: HTTPClient
 
-    public init(options: Player.Options = .init(), client: HTTPClient = .chirper) {
+    public init(options: Options = .init(), client: HTTPClient = .chirper) {
         self.options = options
         self.client = client
         control = Mutex(Control(volume: options.volume))
     }
 
+    /// Changes the state. Reports go out here, under the lock, so the listener hears them in the order
+    /// of the transitions, whichever thread made them (the loop, a stream callback, a key); a timer is
+    /// started; the stream calls are returned, to be made outside the lock.
+    @discardableResult
+    private func transition(_ event: EngineState<PulseStream>.Event) -> [EngineState<PulseStream>.Action] {
+        control.withLock { control in
+            var calls: [EngineState<PulseStream>.Action] = []
+            for action in control.state.handle(event) {
+                switch action {
+                case .report(let track, let event):
+                    control.events?(track, event)
+                case .reportPosition(let track):
+                    if let (elapsed, duration) = control.position { control.events?(track, .position(elapsed: elapsed, duration: duration)) }
+                case .schedule(let later, let delay):
+                    Task { [weak self] in
+                        try? await Task.sleep(for: delay)
+                        self?.transition(later)
+                    }
+                case .cork, .cancel:
+                    calls.append(action)
+                }
+            }
+            return calls
+        }
+    }
+
+    /// A transition, then its stream calls: a cork waits for the server.
+    private func handle(_ event: EngineState<PulseStream>.Event) async {
+        for call in transition(event) {
+            switch call {
+            case .cork(let stream, let paused): _ = try? await Blocking.run { try stream.setPaused(paused) }
+            case .cancel(let stream): stream.cancel()
+            case .report, .reportPosition, .schedule: break
+            }
+        }
+    }
+
+    /// The stream's callbacks, on PulseAudio's thread with its lock held: a transition that makes no
+    /// stream call (only pause and stop do), so nothing here waits or calls into PulseAudio.
+    private func outputSignal(_ signal: PulseStream.OutputSignal) {
+        switch signal {
+        case .ranDry(let episode): transition(.outputRanDry(episode: episode))
+        case .started: transition(.outputStarted)
+        }
+    }
+
+    /// An event about `track`, in order with the transitions' reports.
+    private func report(_ track: Playing, _ event: PlaybackEvent) {
+        control.withLock { $0.events?(track, event) }
+    }
+
+    /// The position after a write: every quarter second while the track is heard (not while it opens,
+    /// buffers or is paused: the state says), and kept to be said again when it is heard again.
+    private func reportPosition(_ track: Playing, elapsed: Double, duration: Double?, status: inout StatusReporter) {
+        control.withLock { control in
+            control.position = (elapsed, duration)
+            guard control.state.isSounding, let event = status.position(elapsed: elapsed, duration: duration) else { return }
+            control.events?(track, event)
+        }
+    }
+
     // MARK: Controls (from any task)
 
     public func send(_ command: Command) {
-        let stream = control.withLock { state -> PulseStream? in
-            Self.add(command, to: &state.commands)
-            return state.stream
+        let stream = control.withLock { control -> PulseStream? in
+            Self.add(command, to: &control.commands)
+            return control.state.output
         }
         // Every command drops what is queued: the write waiting for room need not finish first.
         stream?.interruptWrite()
     }
 
-    /// Stops at once: the write in progress returns, `play` returns with `stopped` set.
+    /// Stops at once: the write in progress returns, `play` returns with `stopped` set. (No task is
+    /// waited for: the cancel is immediate and safe from a signal handler's task.)
     public func stop() {
-        let stream = control.withLock { state -> PulseStream? in
-            state.stopped = true
-            return state.stream
-        }
-        stream?.cancel()
+        for case .cancel(let stream) in transition(.stop) { stream.cancel() }
     }
 
-    public var isPaused: Bool { control.withLock { $0.paused } }
+    public var isPaused: Bool { control.withLock { $0.state.isPaused } }
 
-    /// Pauses or resumes (cork), and reports it on the playing track.
-    public func setPaused(_ paused: Bool) async {
-        let (stream, events, playing) = control.withLock { state in
-            state.paused = paused
-            return (state.stream, state.events, state.current)
-        }
-        if let stream { _ = try? await Blocking.run { try stream.setPaused(paused) } }
-        events?(playing, paused ? .paused : .resumed)
+    /// Pauses or resumes (cork), and reports it on the playing track. False when there is nothing to pause.
+    @discardableResult
+    public func setPaused(_ paused: Bool) async -> Bool {
+        guard control.withLock({ $0.state.track != nil }) else { return false }
+        await handle(.pause(paused))
+        return true
     }
 
     /// Volume 0...1, kept for the tracks that follow. Returns the new volume.
     @discardableResult
     public func changeVolume(by step: Double) async -> Double {
-        let (stream, volume) = control.withLock { state in
-            let volume = min(1, max(0, (state.volume ?? 1) + step))
-            state.volume = volume
-            return (state.stream, volume)
+        let (stream, volume) = control.withLock { control in
+            let volume = min(1, max(0, (control.volume ?? 1) + step))
+            control.volume = volume
+            return (control.state.output, volume)
         }
         if let stream { _ = try? await Blocking.run { try stream.setVolume(volume) } }
         return volume
     }
 
-    private var stopped: Bool { control.withLock { $0.stopped } }
+    private var stopped: Bool { control.withLock { $0.state.isStopped } }
 
     // MARK: Playing
+
+    /// Plays one recording to the end, a stop, or a failure: a queue of one track.
+    public func play(_ source: AudioSource, duration: Double? = nil,
+                     events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Outcome {
+        let track = Track(id: "", source: source, duration: duration)
+        let report = await play(track: { $0 == 0 ? track : nil }, events: { events($1) })
+        if let failure = report.failed.first { return .failed(failure.error) }
+        return report.stopped ? .stopped : .finished
+    }
 
     /// Plays track `start`, then the ones after it, until `track(index)` has none, `stop()`, or the
     /// sound server fails. `track` may wait (for a page of results to load); it is asked again for the
@@ -135,9 +222,9 @@ public final class QueuePlayer: Sendable {
         queue: while !stopped {
             guard let next = await track(index) else { break }
             let playing = Playing(index: index, id: next.id)
-            control.withLock { $0.current = playing }
-            let events = { @Sendable (event: PlaybackEvent) in events(playing, event) }
-            events(.buffering(progress: nil))
+            control.withLock { $0.position = nil }
+            await handle(.trackBegan(playing))
+            let events = { @Sendable [weak self] (event: PlaybackEvent) in self?.report(playing, event); return }
             let opened = await session.take(index, next)
             let decoded: DecodedTrack
             switch opened {
@@ -155,7 +242,7 @@ public final class QueuePlayer: Sendable {
                 report.failed.append((index, failure))
                 break queue
             }
-            let ending = await playTrack(decoded, index: index, fallbackDuration: next.duration, connection: connection,
+            let ending = await playTrack(decoded, playing, fallbackDuration: next.duration, connection: connection,
                                          session: &session, events: events)
             switch ending {
             case .finished(let seconds):
@@ -181,10 +268,8 @@ public final class QueuePlayer: Sendable {
         report.stopped = stopped
         if !report.stopped { await session.finish() }
         session.cancelPrefetch()
-        control.withLock {
-            $0.stream = nil
-            $0.events = nil
-        }
+        await handle(.queueEnded)
+        control.withLock { $0.events = nil }
         _ = try? await connecting.value
         return report
     }
@@ -229,8 +314,9 @@ public final class QueuePlayer: Sendable {
         case stopped(seconds: Double)
     }
 
-    private func playTrack(_ decoded: DecodedTrack, index: Int, fallbackDuration: Double?, connection: PulseConnection,
+    private func playTrack(_ decoded: DecodedTrack, _ playing: Playing, fallbackDuration: Double?, connection: PulseConnection,
                            session: inout Session, events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
+        let index = playing.index
         var started = false
         var status = StatusReporter()
         // Seconds into the recording at the stream time `mark`: the track's clock is base + (played − mark).
@@ -242,7 +328,13 @@ public final class QueuePlayer: Sendable {
         }
         // Seconds heard of this track: what played before each seek, plus what has played since the last.
         var heardBeforeSeek = 0.0
-        decoded.onReconnect = { _ in events(.buffering(progress: nil)) }
+        decoded.onReconnect = { [weak self] news in
+            switch news {
+            case .trying: self?.transition(.reconnecting)
+            case .regained: self?.transition(.reconnected)
+            }
+        }
+        defer { decoded.onReconnect = nil }
         func heard() -> Double { started ? heardBeforeSeek + elapsed() - base : 0 }
         do {
             while true {
@@ -272,26 +364,30 @@ public final class QueuePlayer: Sendable {
                 }
                 switch try await decoded.nextPiece() {
                 case .format(let format):
-                    try await session.use(format, connection: connection, player: self)
+                    try await session.use(format, connection: connection, engine: self)
                     if !started { mark = session.written }
                 case .pcm(let bytes):
                     try await session.write(bytes)
                     if !started {
                         started = true
+                        transition(.soundWritten)
                         events(.started(duration: duration))
                     }
                     let now = elapsed()
-                    if let event = status.afterWrite(starvedFor: session.output?.starvedFor, elapsed: now, duration: duration) {
-                        events(event)
-                    }
+                    reportPosition(playing, elapsed: now, duration: duration, status: &status)
                     if let duration, duration - now > Self.prefetchBeforeEnd { continue }
                     session.prefetch(index + 1)
                 case .end:
                     if !started, session.output != nil {
                         started = true
+                        transition(.soundWritten)
                         events(.started(duration: duration))
                     }
-                    // All of it is written; the last tenth of a second is still to be heard, and will be.
+                    // All of it is written. A server that ran dry waits for most of a second before it
+                    // plays again: what is left plays now, and is the end of the track.
+                    try await session.startPlaying()
+                    if started { events(.position(elapsed: decoded.position, duration: duration)) }
+                    transition(.trackEnded)
                     return .finished(seconds: started ? heardBeforeSeek + decoded.position - base : 0)
                 }
             }
@@ -302,7 +398,7 @@ public final class QueuePlayer: Sendable {
     }
 }
 
-extension QueuePlayer {
+extension PlaybackEngine {
     /// What lives from one track to the next: the output stream (kept while the format stays the same),
     /// how much has been written to it, and the prefetch of the next track.
     struct Session {
@@ -339,7 +435,7 @@ extension QueuePlayer {
                 guard let next = await track(index) else { return nil }
                 do throws(PlaybackError) {
                     let decoded = try await DecodedTrack.open(next.source, client: client, cache: cache)
-                    try await decoded.decodeAhead(seconds: QueuePlayer.prefetchSeconds)
+                    try await decoded.decodeAhead(seconds: PlaybackEngine.prefetchSeconds)
                     return .success(decoded)
                 } catch {
                     return .failure(error)
@@ -357,19 +453,15 @@ extension QueuePlayer {
         /// track's first sample follows the old one's last without waiting for a drain to be confirmed
         /// (which the server reports only at the end of a mixing period, tens of milliseconds late).
         /// The old stream plays out on its own and is let go when drained.
-        mutating func use(_ format: AudioFormat, connection: PulseConnection, player: QueuePlayer) async throws {
+        mutating func use(_ format: AudioFormat, connection: PulseConnection, engine: PlaybackEngine) async throws {
             if output?.format == format { return }
-            let volume = player.control.withLock { $0.volume }
-            let device = player.options.device
+            let volume = engine.control.withLock { $0.volume }
+            let device = engine.options.device
+            let signals = { @Sendable [weak engine] (signal: PulseStream.OutputSignal) in engine?.outputSignal(signal); return }
             let stream = try await Blocking.run {
-                try PulseStream(connection: connection, format: format, name: "chirper queue", device: device, volume: volume)
+                try PulseStream(connection: connection, format: format, name: "chirper", device: device, volume: volume, signals: signals)
             }
-            let (stopped, paused) = player.control.withLock { state in
-                state.stream = stream
-                return (state.stopped, state.paused)
-            }
-            if stopped { stream.cancel() }
-            if paused { _ = try? await Blocking.run { try stream.setPaused(true) } }
+            await engine.handle(.outputOpened(stream))  // corked if paused, cancelled if stopped meanwhile
             let previous = output
             output = stream
             written = 0
@@ -394,6 +486,11 @@ extension QueuePlayer {
             guard let output, !bytes.isEmpty else { return }
             try await Blocking.run { try bytes.withUnsafeBytes { try output.write($0) } }
             written += Double(bytes.count) / Double(output.format.bytesPerFrame * output.format.sampleRate)
+        }
+
+        /// Plays what is queued now, even if less than the stream waits for before it starts.
+        func startPlaying() async throws {
+            if let output { try await Blocking.run { try output.trigger() } }
         }
 
         /// Plays out what is queued, then waits `seconds` of silence.

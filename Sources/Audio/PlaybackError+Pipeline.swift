@@ -1,0 +1,20 @@
+extension PlaybackError {
+    /// Any failure of the pipeline, in the listener's words.
+    init(_ error: any Error, played: Double = 0) {
+        switch error {
+        case let error as PlaybackError: self = error
+        case let error as DecoderError: self.init(decoder: error, played: played)
+        case let error as PulseError: self = .output(reason: error.description)
+        default: self = .decoder(reason: "\(error)")
+        }
+    }
+
+    init(decoder error: DecoderError, played: Double) {
+        switch error {
+        case .notMPEGAudio, .emptyStream: self = .notAnMP3(detail: error.description.replacing("not an MP3 stream: ", with: ""))
+        case .truncated: self = .truncated(playedSeconds: played)
+        case .library(_, _, let message): self = .decoder(reason: message)
+        case .wav(let problem): self = .unsupported(detail: problem.description)
+        }
+    }
+}

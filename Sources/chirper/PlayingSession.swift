@@ -1,0 +1,153 @@
+import Audio
+import ChirperCore
+import FoundationEssentials
+import Glibc
+import Synchronization
+import XenoCanto
+
+/// Plays tracks through the one engine with one key map and one status view: `play` (a single track,
+/// its header printed already) and `queue` (a header line before each track). Space pauses, n and p
+/// move in the queue (n ends a single play), → and ← seek 5 s, + and - change the volume, q stops,
+/// Ctrl-C stops at once. The status is drawn from the row's `PlaybackState`, changed only by the
+/// engine's events.
+struct PlayingSession {
+    struct Item: Sendable {
+        let track: PlaybackEngine.Track
+        /// Printed before the track begins (a queue's); nil when it was printed already (play).
+        let header: String?
+        /// How a failure names it ("XC900001", a URL, a file).
+        let name: String
+    }
+
+    let items: [Item]
+    let repeating: Bool
+    let gap: Double
+    let engine: PlaybackEngine
+    let input: TerminalInput
+    /// Set by Ctrl-C on the keyboard: the play is stopped and the command exits 130 the ordinary way.
+    let interrupted = InterruptFlag()
+
+    init(_ items: [Item], repeating: Bool = false, gap: Double = 0, options: PlaybackEngine.Options) {
+        self.items = items
+        self.repeating = repeating
+        self.gap = gap
+        engine = PlaybackEngine(options: options)
+        input = TerminalInput()
+        let (engine, input) = (engine, input)
+        InterruptHandler.install {
+            input.restore()
+            engine.stop()
+            if Terminal.allowsEscapes(STDOUT_FILENO) { StandardOutput.raw("\n") }
+        }
+    }
+
+    /// The seek step of → and ←, and the volume step of + and -.
+    static let seekStep = 5.0
+    static let volumeStep = 0.1
+
+    /// Plays to the end of the items (or forever with `repeating`), q, or Ctrl-C. The terminal is
+    /// restored before it returns.
+    func run() async -> PlaybackEngine.Report {
+        let keys = input.handleKeys(interrupt: { [engine, interrupted] in
+            interrupted.set()
+            engine.stop()
+        }) { [engine] key in
+            switch key {
+            case .character(" "): await engine.setPaused(!engine.isPaused)
+            case .character("n"): engine.send(.next)
+            case .character("p"): engine.send(.previous)
+            case .right: engine.send(.seek(by: Self.seekStep))
+            case .left: engine.send(.seek(by: -Self.seekStep))
+            case .character("+"), .character("="): await engine.changeVolume(by: Self.volumeStep)
+            case .character("-"): await engine.changeVolume(by: -Self.volumeStep)
+            case .character("q"), .character("Q"): engine.stop()
+            default: break
+            }
+        }
+        defer {
+            keys.cancel()
+            input.restore()
+        }
+        let view = StatusView(items: items, live: Terminal.allowsEscapes(STDOUT_FILENO), width: min(Terminal.width, 100))
+        let (items, repeating) = (items, repeating)
+        let report = await engine.play(gap: gap, track: { index in
+            guard index < items.count || repeating else { return nil }
+            return items[index % items.count].track
+        }, events: { view.apply($0.index, $1) })
+        view.end()
+        return report
+    }
+}
+
+/// What a playing session shows: a track's header line when it begins (a queue's), its status redrawn
+/// in place on a TTY (one plain line per change when piped), and a line when it fails. Events come from
+/// the engine and from the key task (pause), hence the lock.
+final class StatusView: Sendable {
+    private let items: [PlayingSession.Item]
+    private let live: Bool
+    private let width: Int
+    private struct Shown {
+        var index = -1
+        var state = PlaybackState.idle
+        var plain = ""
+    }
+    private let shown = Mutex(Shown())
+
+    init(items: [PlayingSession.Item], live: Bool, width: Int) {
+        self.items = items
+        self.live = live
+        self.width = width
+    }
+
+    func apply(_ index: Int, _ event: PlaybackEvent) {
+        let item = items[index % items.count]
+        shown.withLock { shown in
+            if shown.index != index {
+                if live && shown.index >= 0 { StandardOutput.raw("\n") }
+                shown = Shown(index: index)
+                if let header = item.header { StandardOutput.raw("\(index % items.count + 1)/\(items.count) · \(header)\n") }
+            }
+            shown.state = shown.state.applying(event, knownDuration: item.track.duration)
+            if case .failed(let error) = shown.state {
+                StandardOutput.raw((live ? Terminal.Escape.clearLine : "") + "✗ \(item.name): \(error)" + (live ? "" : "\n"))
+                return
+            }
+            if live {
+                StandardOutput.raw(Terminal.Escape.clearLine + PlaybackLine.render(shown.state, width: width))
+            } else {
+                let plain = PlainStatus.line(shown.state)
+                if plain != shown.plain, !plain.isEmpty {
+                    StandardOutput.raw(plain + "\n")
+                    shown.plain = plain
+                }
+            }
+        }
+    }
+
+    /// After the last track: end the live line.
+    func end() {
+        shown.withLock { shown in
+            if live && shown.index >= 0 { StandardOutput.raw("\n") }
+        }
+    }
+}
+
+/// Status lines for a pipe: what happened, without the ticking clock.
+enum PlainStatus {
+    static func line(_ state: PlaybackState) -> String {
+        switch state {
+        case .idle: return ""
+        case .buffering: return "buffering"
+        case .playing(let position): return "playing" + (position.duration.map { " (" + RecordingLength.format($0) + ")" } ?? "")
+        case .paused: return "paused"
+        case .failed(let error): return "failed: \(error)"
+        }
+    }
+}
+
+/// A boolean one task sets and another reads.
+final class InterruptFlag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+}

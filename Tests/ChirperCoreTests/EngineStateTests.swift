@@ -1,0 +1,158 @@
+import Audio
+import Testing
+
+/// The engine's transitions one by one: the state after each event and the actions it asks for. Streams
+/// are numbers here; in the engine they are PulseAudio streams.
+@Suite struct EngineStateTests {
+    typealias State = EngineState<Int>
+    let first = Playing(index: 0, id: "1")
+    let second = Playing(index: 1, id: "2")
+
+    @Test func aTrackOpensBufferingAndPlaysWithItsFirstSound() {
+        var state = State.idle
+        #expect(state.handle(.trackBegan(first)) == [.report(first, .buffering(progress: nil))])
+        #expect(state == .opening(first, nil))
+        #expect(state.handle(.soundWritten) == [], "no stream yet: nothing can be heard")
+        #expect(state == .opening(first, nil))
+        #expect(state.handle(.outputOpened(7)) == [])
+        #expect(state == .opening(first, 7))
+        #expect(!state.isSounding)
+        #expect(state.handle(.soundWritten) == [])
+        #expect(state == .playing(first, 7))
+        #expect(state.isSounding)
+    }
+
+    @Test func theNextTrackKeepsTheStreamItsFormatShares() {
+        var state = State.playing(first, 7)
+        #expect(state.handle(.trackEnded) == [])
+        #expect(state == .draining(7))
+        #expect(state.track == nil, "the ended track is told nothing more")
+        #expect(state.handle(.trackBegan(second)) == [.report(second, .buffering(progress: nil))])
+        #expect(state == .opening(second, 7))
+        #expect(state.handle(.soundWritten) == [])
+        #expect(state == .playing(second, 7), "the same format: the same stream, no gap")
+        #expect(state.handle(.outputOpened(8)) == [])
+        #expect(state == .playing(second, 8), "a new format mid-track: the new stream takes over")
+    }
+
+    @Test func aDrySpellIsBufferingOnlyOnceItHasLasted() {
+        var state = State.playing(first, 7)
+        #expect(state.handle(.outputRanDry(episode: 1)) == [.schedule(.dryLongEnough(episode: 1), after: State.dryLongEnough)])
+        #expect(state == .starving(first, 7, episode: 1))
+        #expect(state.isSounding, "too short to say: still playing")
+        #expect(state.handle(.dryLongEnough(episode: 1)) == [.report(first, .buffering(progress: nil))])
+        #expect(state == .buffering(first, 7, .serverRanDry))
+        #expect(!state.isSounding, "no positions while buffering")
+        #expect(state.handle(.outputRanDry(episode: 1)) == [], "said once")
+        #expect(state.handle(.outputStarted) == [.reportPosition(first)], "playing again at once, not at the next position")
+        #expect(state == .playing(first, 7))
+    }
+
+    @Test func aShortDrySpellIsNotShownAndItsTimerIsForgotten() {
+        var state = State.playing(first, 7)
+        _ = state.handle(.outputRanDry(episode: 1))
+        #expect(state.handle(.outputStarted) == [])
+        #expect(state == .playing(first, 7))
+        #expect(state.handle(.dryLongEnough(episode: 1)) == [], "the spell is over")
+        _ = state.handle(.outputRanDry(episode: 2))
+        #expect(state.handle(.dryLongEnough(episode: 1)) == [], "an earlier spell's timer says nothing of this one")
+        #expect(state == .starving(first, 7, episode: 2))
+    }
+
+    @Test func aDroppedConnectionBuffersUntilItIsRegained() {
+        var state = State.playing(first, 7)
+        #expect(state.handle(.reconnecting) == [.report(first, .buffering(progress: nil))])
+        #expect(state == .buffering(first, 7, .reconnecting))
+        #expect(state.handle(.reconnecting) == [], "said once, whatever the attempts")
+        #expect(state.handle(.reconnected) == [.reportPosition(first)], "the server never ran dry: playing at once")
+        #expect(state == .playing(first, 7))
+    }
+
+    @Test func aConnectionRegainedAfterTheServerRanDryWaitsForTheServerToStart() {
+        var state = State.buffering(first, 7, .reconnecting)
+        #expect(state.handle(.outputRanDry(episode: 4)) == [])
+        #expect(state == .buffering(first, 7, .serverRanDry))
+        #expect(state.handle(.reconnected) == [], "bytes again, but nothing heard yet")
+        #expect(state.handle(.outputStarted) == [.reportPosition(first)])
+        #expect(state == .playing(first, 7))
+    }
+
+    @Test func callbacksAboutTheLastTracksTailChangeNothing() {
+        var opening = State.opening(second, 7)
+        #expect(opening.handle(.outputRanDry(episode: 3)) == [])
+        #expect(opening.handle(.outputStarted) == [])
+        #expect(opening == .opening(second, 7))
+        var draining = State.draining(7)
+        #expect(draining.handle(.outputRanDry(episode: 3)) == [])
+        #expect(draining == .draining(7))
+    }
+
+    @Test func pauseCorksAndReportsAndResumeUncorks() {
+        var state = State.playing(first, 7)
+        #expect(state.handle(.pause(true)) == [.cork(7, true), .report(first, .paused)])
+        #expect(state == .paused(.playing(first, 7)))
+        #expect(state.isPaused)
+        #expect(state.handle(.pause(true)) == [], "paused already")
+        #expect(state.handle(.outputRanDry(episode: 1)) == [], "a corked stream is dry by choice: not buffering")
+        #expect(state.handle(.pause(false)) == [.cork(7, false), .report(first, .resumed)])
+        #expect(state == .playing(first, 7))
+        #expect(state.handle(.pause(false)) == [], "playing already")
+    }
+
+    @Test func resumingAfterADrySpellPlaysWhatTheServerHolds() {
+        var state = State.buffering(first, 7, .serverRanDry)
+        _ = state.handle(.pause(true))
+        #expect(state.handle(.pause(false)) == [.cork(7, false), .report(first, .resumed)])
+        #expect(state == .playing(first, 7))
+    }
+
+    @Test func pausedBeforeTheStreamOpensCorksItAsItOpensAndTheNextTrackBeginsPaused() {
+        var state = State.opening(first, nil)
+        #expect(state.handle(.pause(true)) == [.report(first, .paused)])
+        #expect(state == .paused(.opening(first, nil)))
+        #expect(state.handle(.outputOpened(7)) == [.cork(7, true)])
+        #expect(state == .paused(.opening(first, 7)))
+        #expect(state.handle(.soundWritten) == [])
+        #expect(state == .paused(.playing(first, 7)))
+        #expect(state.handle(.trackEnded) == [])
+        #expect(state.handle(.trackBegan(second)) == [.report(second, .buffering(progress: nil)), .report(second, .paused)])
+        #expect(state == .paused(.opening(second, 7)))
+        #expect(state.handle(.pause(false)) == [.cork(7, false), .report(second, .resumed)])
+        #expect(state == .opening(second, 7))
+    }
+
+    @Test func stopCancelsTheStreamAndIsFinal() {
+        var state = State.starving(first, 7, episode: 2)
+        #expect(state.handle(.stop) == [.cancel(7)])
+        #expect(state == .stopped)
+        #expect(state.isStopped)
+        #expect(state.handle(.outputOpened(8)) == [.cancel(8)], "a stream opened while stopping is cancelled at once")
+        #expect(state.handle(.trackBegan(second)) == [])
+        #expect(state.handle(.pause(true)) == [])
+        #expect(state.handle(.dryLongEnough(episode: 2)) == [])
+        #expect(state.handle(.queueEnded) == [])
+        #expect(state == .stopped)
+    }
+
+    @Test func stopWhilePausedCancelsTheCorkedStream() {
+        var state = State.paused(.playing(first, 7))
+        #expect(state.handle(.stop) == [.cancel(7)])
+        #expect(state == .stopped)
+    }
+
+    @Test func stopWhileOpeningWithoutAStreamHasNothingToCancel() {
+        var state = State.opening(first, nil)
+        #expect(state.handle(.stop) == [])
+        #expect(state == .stopped)
+    }
+
+    @Test func theQueueEndingLeavesIdle() {
+        var state = State.draining(7)
+        #expect(state.handle(.queueEnded) == [])
+        #expect(state == .idle)
+        #expect(state.output == nil)
+        #expect(state.track == nil)
+        #expect(state.handle(.pause(true)) == [], "nothing to pause")
+        #expect(state == .idle)
+    }
+}
