@@ -214,7 +214,7 @@ public final class PlaybackEngine: Sendable {
                      events: @escaping @Sendable (Playing, PlaybackEvent) -> Void) async -> Report {
         control.withLock { $0.events = events }
         let server = options.server
-        let connecting = Task { try await Blocking.run { try PulseConnection(server: server) } }
+        let connecting = Task { try await StartWork.connection(server: server) }
         var session = Session(client: client, cache: options.cache, track: track)
         var report = Report()
         var index = start

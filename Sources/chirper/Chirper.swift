@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audio
 import FoundationEssentials
 import Glibc
 
@@ -12,8 +13,13 @@ struct Chirper: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [Search.self, Browse.self, Queue.self, Info.self, Play.self, Download.self, SonogramCommand.self, Cache.self, Demo.self, ServeDemo.self, Decode.self])
 
+    /// The commands that play: they begin connecting to the sound server before anything else.
+    static let soundCommands: Set<String> = ["play", "queue", "browse", "demo"]
+
     /// Runs the command, mapping every failure to the documented exit code and a short message on stderr.
     static func main() async {
+        // The sound server and the HTTP client get ready while the arguments are parsed.
+        if let name = CommandLine.arguments.dropFirst().first, soundCommands.contains(name) { StartWork.begin() }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

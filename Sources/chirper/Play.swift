@@ -35,12 +35,12 @@ struct AudioOptions: ParsableArguments {
         return Int(number * Double(unit ?? 1_000_000))
     }
 
-    /// Opens the recordings cache and sweeps the temporary files of downloads killed mid-way; nil with
-    /// --no-cache.
+    /// Opens the recordings cache and sweeps the temporary files of downloads killed mid-way (beside the
+    /// play: the first sound does not wait for a directory listing); nil with --no-cache.
     func openCache() -> AudioCache? {
         guard !noCache else { return nil }
         let cache = AudioCache(directory: AudioCache.defaultDirectory(), limit: Self.bytes(cacheSize) ?? AudioCache.defaultLimit)
-        cache.sweep()
+        Task.detached(priority: .background) { cache.sweep() }
         return cache
     }
 
