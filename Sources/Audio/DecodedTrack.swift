@@ -39,7 +39,7 @@ public final class DecodedTrack: @unchecked Sendable {
     }
 
     /// Opens the source (HTTP errors surface here) and makes a decoder for it. A dropped connection is
-    /// regained within the input; the listener hears of it only if the sound server runs dry meanwhile.
+    /// regained within the input, which tells `onReconnect` (the engine shows buffering meanwhile).
     public static func open(_ source: AudioSource, client: HTTPClient = .chirper, cache: AudioCache? = nil) async throws(PlaybackError) -> DecodedTrack {
         let input = try await TrackInput.open(source, client: client, cache: cache)
         let decoder: MP3Decoder

@@ -90,21 +90,25 @@ public indirect enum EngineState<Output: Equatable & Sendable>: Equatable, Senda
         case trackBegan(Playing)
         /// A stream opened for the track (its first, or a new format's).
         case outputOpened(Output)
-        /// The track's first sound was written.
-        case soundWritten
+        /// The track's first sound was written; `outputDry`: the stream had run dry before it (it waits
+        /// for most of a second of sound before it plays again). `duration` is the track's length.
+        case soundWritten(duration: Double?, outputDry: Bool)
         /// The track's sound is all written (it plays out).
         case trackEnded
-        /// The stream's underflow callback: the server has nothing to play (dry spell `episode`).
-        case outputRanDry(episode: Int)
-        /// The stream's started callback: the server plays again.
-        case outputStarted
-        /// The timer set at `outputRanDry(episode)` ran out.
-        case dryLongEnough(episode: Int)
+        /// A stream's underflow callback: the server has nothing to play (its dry spell `episode`).
+        /// About the stream of the state only; an older one playing out is no news.
+        case outputRanDry(Output, episode: Int)
+        /// A stream's started callback: the server plays it again.
+        case outputStarted(Output)
+        /// The timer set at `outputRanDry` ran out.
+        case dryLongEnough(Output, episode: Int)
         /// The input lost its connection and is reopening it (a Range request from the byte reached).
         case reconnecting
         /// The reopened connection gives bytes again.
         case reconnected
         case pause(Bool)
+        /// Pause when playing, resume when paused: decided here, on the state of the moment.
+        case togglePause
         case stop
         case queueEnded
     }
@@ -138,25 +142,38 @@ public indirect enum EngineState<Output: Equatable & Sendable>: Equatable, Senda
         case (_, .queueEnded):
             self = .idle
             return []
+        case (_, .togglePause):
+            return handle(.pause(!isPaused))
+        case (_, .outputRanDry(let stream, _)) where stream != output, (_, .outputStarted(let stream)) where stream != output,
+             (_, .dryLongEnough(let stream, _)) where stream != output:
+            return []  // a stream of a format no longer played, playing out
 
-        // Pause holds whatever the engine was doing; the stream is corked, and callbacks wait.
+        // Pause holds whatever the engine was doing; the stream is corked, and its callbacks wait.
         case (.paused(var held), .trackBegan), (.paused(var held), .outputOpened), (.paused(var held), .soundWritten),
-             (.paused(var held), .trackEnded):
+             (.paused(var held), .trackEnded), (.paused(var held), .reconnecting), (.paused(var held), .reconnected):
             var actions = held.handle(event)
-            if case .trackBegan(let track) = event { actions.append(.report(track, .paused)) }
+            if case .reconnecting = event { actions.removeAll { if case .report(_, .buffering) = $0 { true } else { false } } }
             if case .outputOpened(let output) = event { actions.append(.cork(output, true)) }
+            if let track = held.track, case .trackBegan = event { actions.append(.report(track, .paused)) }
+            if let track = held.track, case .soundWritten = event { actions.append(.report(track, .paused)) }
             self = .paused(held)
             return actions
-        case (.paused, .outputRanDry), (.paused, .outputStarted), (.paused, .dryLongEnough), (.paused, .reconnecting),
-             (.paused, .reconnected), (.paused, .pause(true)):
+        case (.paused, .outputRanDry), (.paused, .outputStarted), (.paused, .dryLongEnough), (.paused, .pause(true)):
             return []
         case (.paused(let held), .pause(false)):
-            // A dry spell before the pause is over: the server starts again with what it holds.
+            let uncork = held.output.map { [Action.cork($0, false)] } ?? []
             switch held {
-            case .starving(let track, let output, _), .buffering(let track, let output, _): self = .playing(track, output)
-            default: self = held
+            case .starving(let track, let output, _), .buffering(let track, let output, .serverRanDry):
+                // Dry when it was corked: it plays again once the server has refilled (started callback).
+                self = .buffering(track, output, .serverRanDry)
+                return uncork + [.report(track, .resumed), .report(track, .buffering(progress: nil))]
+            case .buffering(let track, _, .reconnecting):
+                self = held
+                return uncork + [.report(track, .resumed), .report(track, .buffering(progress: nil))]
+            case .idle, .opening, .playing, .draining, .paused, .stopped:
+                self = held
+                return uncork + (held.track.map { [.report($0, .resumed)] } ?? [])
             }
-            return (held.output.map { [.cork($0, false)] } ?? []) + (held.track.map { [.report($0, .resumed)] } ?? [])
         case (.idle, .pause):
             return []
         case (_, .pause(true)):
@@ -181,9 +198,14 @@ public indirect enum EngineState<Output: Equatable & Sendable>: Equatable, Senda
         case (.draining, .outputOpened(let output)), (.idle, .outputOpened(let output)):
             self = .draining(output)
             return []
-        case (.opening(let track, let output?), .soundWritten):
-            self = .playing(track, output)
-            return []
+        case (.opening(let track, let output?), .soundWritten(let duration, let outputDry)):
+            guard outputDry else {
+                self = .playing(track, output)
+                return [.report(track, .started(duration: duration))]
+            }
+            // The stream ran dry before this track (a slow link): silent until it has refilled.
+            self = .buffering(track, output, .serverRanDry)
+            return [.report(track, .started(duration: duration)), .report(track, .buffering(progress: nil))]
         case (_, .soundWritten):
             return []
         case (_, .trackEnded):
@@ -191,10 +213,10 @@ public indirect enum EngineState<Output: Equatable & Sendable>: Equatable, Senda
             return []
 
         // The stream's callbacks, and the timer that tells a dry spell worth saying from a short one.
-        case (.playing(let track, let output), .outputRanDry(let episode)):
+        case (.playing(let track, let output), .outputRanDry(_, let episode)):
             self = .starving(track, output, episode: episode)
-            return [.schedule(.dryLongEnough(episode: episode), after: Self.dryLongEnough)]
-        case (.starving(let track, let output, let episode), .dryLongEnough(let fired)) where episode == fired:
+            return [.schedule(.dryLongEnough(output, episode: episode), after: Self.dryLongEnough)]
+        case (.starving(let track, let output, let episode), .dryLongEnough(_, let fired)) where episode == fired:
             self = .buffering(track, output, .serverRanDry)
             return [.report(track, .buffering(progress: nil))]
         case (.starving(let track, let output, _), .outputStarted):
@@ -208,17 +230,20 @@ public indirect enum EngineState<Output: Equatable & Sendable>: Equatable, Senda
             return []
 
         // The input's connection: lost and regained.
-        case (.playing(let track, let output), .reconnecting), (.starving(let track, let output, _), .reconnecting):
+        case (.playing(let track, let output), .reconnecting):
             self = .buffering(track, output, .reconnecting)
+            return [.report(track, .buffering(progress: nil))]
+        case (.starving(let track, let output, _), .reconnecting):
+            self = .buffering(track, output, .serverRanDry)  // dry already: the server's restart ends it
             return [.report(track, .buffering(progress: nil))]
         case (.buffering(let track, let output, .reconnecting), .reconnected):
             self = .playing(track, output)
             return [.reportPosition(track)]
 
         case (_, .outputRanDry), (_, .outputStarted), (_, .dryLongEnough), (_, .reconnecting), (_, .reconnected):
-            // Opening: the last track's tail ran out or restarted, nothing of this one's; its own
-            // reconnection is part of opening. Draining or idle: no track to tell of. Buffering
-            // already: said once, and a server that ran dry ends it with its started callback.
+            // Opening: the last track's tail ran out or restarted, nothing of this one's (its first
+            // write says whether the stream is dry); its own reconnection is part of opening. Draining
+            // or idle: no track to tell of. Buffering already: said once.
             return []
         }
     }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import ChirperHTTP
+import Dispatch
 import FoundationEssentials
 import Synchronization
 
@@ -120,23 +121,35 @@ public final class PlaybackEngine: Sendable {
         }
     }
 
-    /// A transition, then its stream calls: a cork waits for the server.
+    /// A transition, then its stream calls. Corks go through one serial queue and each applies the
+    /// state of the moment, not the one it was asked in: keys pressed quickly (space, space) may ask in
+    /// one order and reach the server in another, and the stream must end as the state says.
     private func handle(_ event: EngineState<PulseStream>.Event) async {
         for call in transition(event) {
             switch call {
-            case .cork(let stream, let paused): _ = try? await Blocking.run { try stream.setPaused(paused) }
+            case .cork(let stream, _):
+                await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                    Self.corks.async {
+                        let paused = self.control.withLock { $0.state.isPaused }
+                        try? stream.setPaused(paused)
+                        done.resume()
+                    }
+                }
             case .cancel(let stream): stream.cancel()
             case .report, .reportPosition, .schedule: break
             }
         }
     }
 
+    /// Where cork calls run, one at a time, in the order they were asked.
+    private static let corks = DispatchQueue(label: "chirper.cork")
+
     /// The stream's callbacks, on PulseAudio's thread with its lock held: a transition that makes no
     /// stream call (only pause and stop do), so nothing here waits or calls into PulseAudio.
-    private func outputSignal(_ signal: PulseStream.OutputSignal) {
+    private func outputSignal(_ stream: PulseStream, _ signal: PulseStream.OutputSignal) {
         switch signal {
-        case .ranDry(let episode): transition(.outputRanDry(episode: episode))
-        case .started: transition(.outputStarted)
+        case .ranDry(let episode): transition(.outputRanDry(stream, episode: episode))
+        case .started: transition(.outputStarted(stream))
         }
     }
 
@@ -172,14 +185,17 @@ public final class PlaybackEngine: Sendable {
         for case .cancel(let stream) in transition(.stop) { stream.cancel() }
     }
 
-    public var isPaused: Bool { control.withLock { $0.state.isPaused } }
-
-    /// Pauses or resumes (cork), and reports it on the playing track. False when there is nothing to pause.
+    /// Pauses or resumes (cork), and reports it on the playing track. False when nothing plays or is held.
     @discardableResult
     public func setPaused(_ paused: Bool) async -> Bool {
-        guard control.withLock({ $0.state.track != nil }) else { return false }
+        guard control.withLock({ $0.state.output != nil || $0.state.track != nil }) else { return false }
         await handle(.pause(paused))
         return true
+    }
+
+    /// Pauses when playing, resumes when paused (space), decided on the state of the moment.
+    public func togglePause() async {
+        await handle(.togglePause)
     }
 
     /// Volume 0...1, kept for the tracks that follow. Returns the new volume.
@@ -334,7 +350,10 @@ public final class PlaybackEngine: Sendable {
             case .regained: self?.transition(.reconnected)
             }
         }
-        defer { decoded.onReconnect = nil }
+        defer {
+            decoded.onReconnect = nil
+            transition(.trackEnded)  // however it ended: its stream's news is no longer this track's
+        }
         func heard() -> Double { started ? heardBeforeSeek + elapsed() - base : 0 }
         do {
             while true {
@@ -370,24 +389,21 @@ public final class PlaybackEngine: Sendable {
                     try await session.write(bytes)
                     if !started {
                         started = true
-                        transition(.soundWritten)
-                        events(.started(duration: duration))
+                        transition(.soundWritten(duration: duration, outputDry: session.output?.isDry ?? false))
                     }
                     let now = elapsed()
                     reportPosition(playing, elapsed: now, duration: duration, status: &status)
                     if let duration, duration - now > Self.prefetchBeforeEnd { continue }
                     session.prefetch(index + 1)
                 case .end:
-                    if !started, session.output != nil {
+                    if !started, let output = session.output {
                         started = true
-                        transition(.soundWritten)
-                        events(.started(duration: duration))
+                        transition(.soundWritten(duration: duration, outputDry: output.isDry))
                     }
                     // All of it is written. A server that ran dry waits for most of a second before it
                     // plays again: what is left plays now, and is the end of the track.
                     try await session.startPlaying()
                     if started { events(.position(elapsed: decoded.position, duration: duration)) }
-                    transition(.trackEnded)
                     return .finished(seconds: started ? heardBeforeSeek + decoded.position - base : 0)
                 }
             }
@@ -457,7 +473,7 @@ extension PlaybackEngine {
             if output?.format == format { return }
             let volume = engine.control.withLock { $0.volume }
             let device = engine.options.device
-            let signals = { @Sendable [weak engine] (signal: PulseStream.OutputSignal) in engine?.outputSignal(signal); return }
+            let signals = { @Sendable [weak engine] (stream: PulseStream, signal: PulseStream.OutputSignal) in engine?.outputSignal(stream, signal); return }
             let stream = try await Blocking.run {
                 try PulseStream(connection: connection, format: format, name: "chirper", device: device, volume: volume, signals: signals)
             }
@@ -495,11 +511,11 @@ extension PlaybackEngine {
 
         /// Plays out what is queued, then waits `seconds` of silence.
         func pause(for seconds: Double) async {
-            if let output { _ = try? await Blocking.run { try output.trigger(); try output.drain() } }
+            await finish()
             try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
         }
 
-        /// The end of the queue: let the last sound be heard.
+        /// Lets what is queued be heard to its end (the end of the queue, or before a gap).
         func finish() async {
             if let output { _ = try? await Blocking.run { try output.trigger(); try output.drain() } }
         }

@@ -28,7 +28,7 @@ public final class PulseStream: @unchecked Sendable {
     /// Dry spells so far, to tell one from the next.
     private var dryEpisodes = 0
     /// Told, on the mainloop thread, when the server runs dry and when it plays again.
-    private let signals: (@Sendable (OutputSignal) -> Void)?
+    private let signals: (@Sendable (PulseStream, OutputSignal) -> Void)?
 
     /// What the stream's callbacks tell its owner. Called with the mainloop lock held: the receiver must
     /// not call into PulseAudio or wait.
@@ -42,7 +42,7 @@ public final class PulseStream: @unchecked Sendable {
     /// Opens a stream to `device` (nil: the default sink) and waits until it is ready.
     /// Latency: a 1 s target buffer (see `attributes`) and playback that starts once 40 ms are queued.
     public init(connection: PulseConnection, format: AudioFormat, name: String, device: String? = nil, volume: Double? = nil,
-                signals: (@Sendable (OutputSignal) -> Void)? = nil) throws(PulseError) {
+                signals: (@Sendable (PulseStream, OutputSignal) -> Void)? = nil) throws(PulseError) {
         self.format = format
         self.connection = connection
         self.signals = signals
@@ -111,13 +111,20 @@ public final class PulseStream: @unchecked Sendable {
             minreq: UInt32(format.bytes(milliseconds: bufferMilliseconds / 4)), fragsize: UInt32.max)
     }
 
+    /// Whether the server ran out of sound and waits for more before it plays again.
+    public var isDry: Bool {
+        connection.lock()
+        defer { connection.unlock() }
+        return dry
+    }
+
     /// The underflow callback (mainloop thread, lock held): wait for most of a second of sound before
     /// playing again, so a trickle is heard in pieces rather than stuttering.
     private func ranDry() {
         if !dry {
             dry = true
             dryEpisodes += 1
-            signals?(.ranDry(episode: dryEpisodes))
+            signals?(self, .ranDry(episode: dryEpisodes))
         }
         setStart(afterMilliseconds: Self.refillMilliseconds)
         connection.signal()
@@ -128,7 +135,7 @@ public final class PulseStream: @unchecked Sendable {
         guard dry else { return }
         dry = false
         setStart(afterMilliseconds: Self.startMilliseconds)
-        signals?(.started)
+        signals?(self, .started)
         connection.signal()
     }
 

@@ -52,7 +52,11 @@ struct ChirperDemo: AsyncParsableCommand {
         if exitWithInput {
             Thread.detachNewThread {
                 var byte: UInt8 = 0
-                while read(STDIN_FILENO, &byte, 1) != 0 {}
+                while true {
+                    let count = read(STDIN_FILENO, &byte, 1)
+                    if count > 0 || (count < 0 && errno == EINTR) { continue }
+                    break  // end of file (the parent is gone) or the pipe failed: either way, go
+                }
                 Foundation.exit(0)
             }
         }

@@ -211,7 +211,7 @@ struct BrowseAudio {
 
     func togglePause() {
         guard let engine else { return }
-        Task { await engine.setPaused(!engine.isPaused) }
+        Task { await engine.togglePause() }
     }
 
     func next() {

@@ -58,9 +58,11 @@ struct DemoProcess {
         close(output[0])
         let prefix = "Demo catalog: "
         guard let first, first.hasPrefix(prefix) else {
+            // Whatever it printed, it is not listening: end it (the lifeline first) and reap it.
+            close(lifeline[1])
+            kill(child, SIGTERM)
             var status: Int32 = 0
             waitpid(child, &status, 0)
-            close(lifeline[1])
             throw .exited(path: path)
         }
         apiURL = String(first.dropFirst(prefix.count))

@@ -53,7 +53,7 @@ struct PlayingSession {
             engine.stop()
         }) { [engine] key in
             switch key {
-            case .character(" "): await engine.setPaused(!engine.isPaused)
+            case .character(" "): await engine.togglePause()
             case .character("n"): engine.send(.next)
             case .character("p"): engine.send(.previous)
             case .right: engine.send(.seek(by: Self.seekStep))

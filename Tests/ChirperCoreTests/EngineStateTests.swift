@@ -12,12 +12,12 @@ import Testing
         var state = State.idle
         #expect(state.handle(.trackBegan(first)) == [.report(first, .buffering(progress: nil))])
         #expect(state == .opening(first, nil))
-        #expect(state.handle(.soundWritten) == [], "no stream yet: nothing can be heard")
+        #expect(state.handle(.soundWritten(duration: 5, outputDry: false)) == [], "no stream yet: nothing can be heard")
         #expect(state == .opening(first, nil))
         #expect(state.handle(.outputOpened(7)) == [])
         #expect(state == .opening(first, 7))
         #expect(!state.isSounding)
-        #expect(state.handle(.soundWritten) == [])
+        #expect(state.handle(.soundWritten(duration: 5, outputDry: false)) == [.report(first, .started(duration: 5))])
         #expect(state == .playing(first, 7))
         #expect(state.isSounding)
     }
@@ -29,7 +29,7 @@ import Testing
         #expect(state.track == nil, "the ended track is told nothing more")
         #expect(state.handle(.trackBegan(second)) == [.report(second, .buffering(progress: nil))])
         #expect(state == .opening(second, 7))
-        #expect(state.handle(.soundWritten) == [])
+        #expect(state.handle(.soundWritten(duration: nil, outputDry: false)) == [.report(second, .started(duration: nil))])
         #expect(state == .playing(second, 7), "the same format: the same stream, no gap")
         #expect(state.handle(.outputOpened(8)) == [])
         #expect(state == .playing(second, 8), "a new format mid-track: the new stream takes over")
@@ -37,25 +37,25 @@ import Testing
 
     @Test func aDrySpellIsBufferingOnlyOnceItHasLasted() {
         var state = State.playing(first, 7)
-        #expect(state.handle(.outputRanDry(episode: 1)) == [.schedule(.dryLongEnough(episode: 1), after: State.dryLongEnough)])
+        #expect(state.handle(.outputRanDry(7, episode: 1)) == [.schedule(.dryLongEnough(7, episode: 1), after: State.dryLongEnough)])
         #expect(state == .starving(first, 7, episode: 1))
         #expect(state.isSounding, "too short to say: still playing")
-        #expect(state.handle(.dryLongEnough(episode: 1)) == [.report(first, .buffering(progress: nil))])
+        #expect(state.handle(.dryLongEnough(7, episode: 1)) == [.report(first, .buffering(progress: nil))])
         #expect(state == .buffering(first, 7, .serverRanDry))
         #expect(!state.isSounding, "no positions while buffering")
-        #expect(state.handle(.outputRanDry(episode: 1)) == [], "said once")
-        #expect(state.handle(.outputStarted) == [.reportPosition(first)], "playing again at once, not at the next position")
+        #expect(state.handle(.outputRanDry(7, episode: 1)) == [], "said once")
+        #expect(state.handle(.outputStarted(7)) == [.reportPosition(first)], "playing again at once, not at the next position")
         #expect(state == .playing(first, 7))
     }
 
     @Test func aShortDrySpellIsNotShownAndItsTimerIsForgotten() {
         var state = State.playing(first, 7)
-        _ = state.handle(.outputRanDry(episode: 1))
-        #expect(state.handle(.outputStarted) == [])
+        _ = state.handle(.outputRanDry(7, episode: 1))
+        #expect(state.handle(.outputStarted(7)) == [])
         #expect(state == .playing(first, 7))
-        #expect(state.handle(.dryLongEnough(episode: 1)) == [], "the spell is over")
-        _ = state.handle(.outputRanDry(episode: 2))
-        #expect(state.handle(.dryLongEnough(episode: 1)) == [], "an earlier spell's timer says nothing of this one")
+        #expect(state.handle(.dryLongEnough(7, episode: 1)) == [], "the spell is over")
+        _ = state.handle(.outputRanDry(7, episode: 2))
+        #expect(state.handle(.dryLongEnough(7, episode: 1)) == [], "an earlier spell's timer says nothing of this one")
         #expect(state == .starving(first, 7, episode: 2))
     }
 
@@ -70,20 +70,20 @@ import Testing
 
     @Test func aConnectionRegainedAfterTheServerRanDryWaitsForTheServerToStart() {
         var state = State.buffering(first, 7, .reconnecting)
-        #expect(state.handle(.outputRanDry(episode: 4)) == [])
+        #expect(state.handle(.outputRanDry(7, episode: 4)) == [])
         #expect(state == .buffering(first, 7, .serverRanDry))
         #expect(state.handle(.reconnected) == [], "bytes again, but nothing heard yet")
-        #expect(state.handle(.outputStarted) == [.reportPosition(first)])
+        #expect(state.handle(.outputStarted(7)) == [.reportPosition(first)])
         #expect(state == .playing(first, 7))
     }
 
     @Test func callbacksAboutTheLastTracksTailChangeNothing() {
         var opening = State.opening(second, 7)
-        #expect(opening.handle(.outputRanDry(episode: 3)) == [])
-        #expect(opening.handle(.outputStarted) == [])
+        #expect(opening.handle(.outputRanDry(7, episode: 3)) == [])
+        #expect(opening.handle(.outputStarted(7)) == [])
         #expect(opening == .opening(second, 7))
         var draining = State.draining(7)
-        #expect(draining.handle(.outputRanDry(episode: 3)) == [])
+        #expect(draining.handle(.outputRanDry(7, episode: 3)) == [])
         #expect(draining == .draining(7))
     }
 
@@ -93,17 +93,59 @@ import Testing
         #expect(state == .paused(.playing(first, 7)))
         #expect(state.isPaused)
         #expect(state.handle(.pause(true)) == [], "paused already")
-        #expect(state.handle(.outputRanDry(episode: 1)) == [], "a corked stream is dry by choice: not buffering")
+        #expect(state.handle(.outputRanDry(7, episode: 1)) == [], "a corked stream is dry by choice: not buffering")
         #expect(state.handle(.pause(false)) == [.cork(7, false), .report(first, .resumed)])
         #expect(state == .playing(first, 7))
         #expect(state.handle(.pause(false)) == [], "playing already")
     }
 
-    @Test func resumingAfterADrySpellPlaysWhatTheServerHolds() {
-        var state = State.buffering(first, 7, .serverRanDry)
+    @Test func resumingInADrySpellBuffersUntilTheServerPlaysAgain() {
+        var state = State.starving(first, 7, episode: 3)
         _ = state.handle(.pause(true))
-        #expect(state.handle(.pause(false)) == [.cork(7, false), .report(first, .resumed)])
+        #expect(state.handle(.dryLongEnough(7, episode: 3)) == [], "the timer ran out while paused")
+        #expect(state.handle(.pause(false)) == [.cork(7, false), .report(first, .resumed), .report(first, .buffering(progress: nil))])
+        #expect(state == .buffering(first, 7, .serverRanDry), "never playing while the server is dry")
+        #expect(state.handle(.outputStarted(7)) == [.reportPosition(first)])
         #expect(state == .playing(first, 7))
+    }
+
+    @Test func spaceTogglesOnTheStateOfTheMoment() {
+        var state = State.playing(first, 7)
+        #expect(state.handle(.togglePause) == [.cork(7, true), .report(first, .paused)])
+        #expect(state.handle(.togglePause) == [.cork(7, false), .report(first, .resumed)])
+        #expect(state == .playing(first, 7))
+    }
+
+    @Test func pausedAfterTheLastWriteCanStillBeResumed() {
+        var state = State.draining(7)
+        #expect(state.handle(.pause(true)) == [.cork(7, true)])
+        #expect(state == .paused(.draining(7)))
+        #expect(state.handle(.pause(false)) == [.cork(7, false)], "the drain goes on: the queue's end is heard")
+        #expect(state == .draining(7))
+    }
+
+    @Test func theNextTrackOnAStreamThatRanDryBuffersUntilItRefills() {
+        var state = State.opening(second, 7)
+        #expect(state.handle(.soundWritten(duration: 4, outputDry: true))
+                == [.report(second, .started(duration: 4)), .report(second, .buffering(progress: nil))])
+        #expect(state == .buffering(second, 7, .serverRanDry))
+        #expect(state.handle(.outputStarted(7)) == [.reportPosition(second)])
+    }
+
+    @Test func anOlderStreamPlayingOutIsNoNews() {
+        var state = State.playing(second, 8)  // 7 had the last format and plays out on its own
+        #expect(state.handle(.outputRanDry(7, episode: 1)) == [])
+        #expect(state.handle(.dryLongEnough(7, episode: 1)) == [])
+        #expect(state.handle(.outputStarted(7)) == [])
+        #expect(state == .playing(second, 8))
+    }
+
+    @Test func aDrySpellThatMeetsADroppedConnectionEndsWithTheServersRestart() {
+        var state = State.starving(first, 7, episode: 2)
+        #expect(state.handle(.reconnecting) == [.report(first, .buffering(progress: nil))])
+        #expect(state == .buffering(first, 7, .serverRanDry))
+        #expect(state.handle(.reconnected) == [], "bytes again, not yet sound")
+        #expect(state.handle(.outputStarted(7)) == [.reportPosition(first)])
     }
 
     @Test func pausedBeforeTheStreamOpensCorksItAsItOpensAndTheNextTrackBeginsPaused() {
@@ -112,7 +154,8 @@ import Testing
         #expect(state == .paused(.opening(first, nil)))
         #expect(state.handle(.outputOpened(7)) == [.cork(7, true)])
         #expect(state == .paused(.opening(first, 7)))
-        #expect(state.handle(.soundWritten) == [])
+        #expect(state.handle(.soundWritten(duration: 3, outputDry: false)) == [.report(first, .started(duration: 3)), .report(first, .paused)],
+                "started, then paused again: the row never shows playing while corked")
         #expect(state == .paused(.playing(first, 7)))
         #expect(state.handle(.trackEnded) == [])
         #expect(state.handle(.trackBegan(second)) == [.report(second, .buffering(progress: nil)), .report(second, .paused)])
@@ -129,7 +172,7 @@ import Testing
         #expect(state.handle(.outputOpened(8)) == [.cancel(8)], "a stream opened while stopping is cancelled at once")
         #expect(state.handle(.trackBegan(second)) == [])
         #expect(state.handle(.pause(true)) == [])
-        #expect(state.handle(.dryLongEnough(episode: 2)) == [])
+        #expect(state.handle(.dryLongEnough(7, episode: 2)) == [])
         #expect(state.handle(.queueEnded) == [])
         #expect(state == .stopped)
     }

@@ -25,6 +25,25 @@ import Testing
         return String(text[start.lowerBound...].prefix { !$0.isWhitespace })
     }
 
+    /// Starts chirper with `arguments`, its standard output on a pipe, and reads until `enough` says so.
+    static func start(_ arguments: [String], until enough: (String) -> Bool) throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = ChirperProcess.binary
+        process.arguments = arguments
+        process.environment = ChirperProcess.environment(extra: [:])
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !enough(text) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        return (process, text)
+    }
+
     @Test func demoSearchesThenPlaysTheFirstResultAndTakesItsServerAlong() async throws {
         let recorder = try MonitorRecorder()
         let result = try await ChirperProcess.run(["demo", "nr:900001"])
@@ -38,20 +57,8 @@ import Testing
     }
 
     @Test func aKilledDemoLeavesNoServerBehind() async throws {
-        let process = Process()
-        process.executableURL = ChirperProcess.binary
-        process.arguments = ["demo", "nr:900042"]  // a long one: killed while it plays
-        process.environment = ChirperProcess.environment(extra: [:])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while Self.apiURL(in: text) == nil || !text.contains("Playing the first result") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
+        // A long one: killed while it plays.
+        let (process, text) = try Self.start(["demo", "nr:900042"]) { Self.apiURL(in: $0) != nil && $0.contains("Playing the first result") }
         let url = try #require(Self.apiURL(in: text), "\(text)")
         #expect(Self.listening(url))
         kill(process.processIdentifier, SIGKILL)
@@ -62,20 +69,7 @@ import Testing
     }
 
     @Test func serveDemoRunsTheCatalogUntilInterrupted() async throws {
-        let process = Process()
-        process.executableURL = ChirperProcess.binary
-        process.arguments = ["serve-demo", "--key", "k3y"]
-        process.environment = ChirperProcess.environment(extra: [:])
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
+        let (process, text) = try Self.start(["serve-demo", "--key", "k3y"]) { $0.contains("\n") }
         #expect(text.hasPrefix("Demo catalog: http://127.0.0.1:"), "\(text)")
         let url = try #require(Self.apiURL(in: text))
         let search = try await ChirperProcess.run(["search", "gen:parus", "--api-url", url, "--key", "k3y"])
