@@ -4,8 +4,8 @@ extension PlaybackError {
         switch error {
         case let error as PlaybackError: self = error
         case let error as DecoderError: self.init(decoder: error, played: played)
-        case let error as PulseError: self = .output(reason: error.description)
-        default: self = .decoder(reason: "\(error)")
+        case let error as PulseError: self = .output(error)
+        default: self = .unexpected(reason: "\(error)")
         }
     }
 
@@ -13,7 +13,7 @@ extension PlaybackError {
         switch error {
         case .notMPEGAudio, .emptyStream: self = .notAnMP3(detail: error.description.replacing("not an MP3 stream: ", with: ""))
         case .truncated: self = .truncated(playedSeconds: played)
-        case .library(_, _, let message): self = .decoder(reason: message)
+        case .library: self = .decoder(error)
         case .wav(let problem): self = .unsupported(detail: problem.description)
         }
     }

@@ -28,10 +28,12 @@ public enum PlaybackError: Error, Equatable, Sendable, CustomStringConvertible {
     case http(status: Int, attempts: Int = 1)
     /// Network trouble fetching the audio.
     case network(reason: String)
-    /// The sound server refused or went away.
-    case output(reason: String)
-    /// The decoder reported an error.
-    case decoder(reason: String)
+    /// The sound server refused or went away: PulseAudio's call, code and message, as it said them.
+    case output(PulseError)
+    /// libmpg123 failed: its call, code and message, as it said them.
+    case decoder(DecoderError)
+    /// A failure nothing above foresaw, as it described itself.
+    case unexpected(reason: String)
     /// A local file could not be read.
     case file(reason: String)
 
@@ -44,8 +46,9 @@ public enum PlaybackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .http(let status, let attempts):
             return "the audio URL answered HTTP \(status)" + (attempts > 1 ? " (\(attempts) tries)" : "")
         case .network(let reason): return "network: \(reason)"
-        case .output(let reason): return "sound output: \(reason)"
-        case .decoder(let reason): return "decoder: \(reason)"
+        case .output(let error): return "sound output: \(error)"
+        case .decoder(let error): return "decoder: \(error)"
+        case .unexpected(let reason): return reason
         case .file(let reason): return reason
         }
     }
