@@ -37,6 +37,11 @@ public struct AudioCache: Sendable {
         return file
     }
 
+    /// Whether the cache holds `url` whole (nothing is marked played).
+    public func holds(_ url: String) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(Self.fileName(url)).path)
+    }
+
     /// The cached file of recording `id` from any server, for `--offline`.
     public func file(forRecording id: String) -> URL? {
         entries().filter { $0.name.hasPrefix("XC\(id)-") }.max { $0.lastPlayed < $1.lastPlayed }

@@ -20,33 +20,19 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
     static let retry = RetryPolicy(attempts: 3, firstDelay: .milliseconds(500), longestDelay: .seconds(5))
 
     /// Opens the source, from byte `offset` on (an HTTP Range request, or a file seek). HTTP errors and
-    /// unreadable files become `PlaybackError`s here, before any audio.
+    /// unreadable files become `PlaybackError`s here, before any audio. The process's first request
+    /// may already be on its way (`StartWork`): then it is taken, not made again.
     func open(client: HTTPClient, from offset: Int = 0) async throws(PlaybackError) -> ByteReader {
         switch self {
         case .url(let url):
-            var response: HTTPClientResponse
-            var attempt = 1
-            while true {
-                do {
-                    var request = HTTPClientRequest(url: url)
-                    request.headers.add(name: "User-Agent", value: "chirper")
-                    if offset > 0 { request.headers.add(name: "Range", value: "bytes=\(offset)-") }
-                    // No overall deadline: a long recording streams for minutes. The client's read timeout
-                    // still ends a connection that goes silent.
-                    response = try await client.execute(request, deadline: .distantFuture)
-                } catch {
-                    throw .network(reason: NetworkProblem.describe(error))
-                }
-                let status = Int(response.status.code)
-                guard RetryPolicy.isWorthRetrying(status: status), attempt < Self.retry.attempts else { break }
-                // Busy or briefly broken: ask again after a wait (the unread body is dropped with the response).
-                let wait = Self.retry.delay(afterAttempt: attempt, retryAfter: RetryPolicy.retryAfter(in: response.headers))
-                do { try await Task.sleep(for: wait) } catch { throw .network(reason: "cancelled") }
-                attempt += 1
+            let response: HTTPClientResponse, attempts: Int
+            if offset == 0, client === HTTPClient.chirper, let early = StartWork.firstRequest(for: url) {
+                (response, attempts) = try await early.value.get()
+            } else {
+                (response, attempts) = try await Self.fetch(url, client: client, from: offset)
             }
             guard (200..<300).contains(Int(response.status.code)) else {
-                let status = Int(response.status.code)
-                throw .http(status: status, attempts: attempt)  // only 429 and 5xx were asked again
+                throw .http(status: Int(response.status.code), attempts: attempts)  // only 429 and 5xx were asked again
             }
             let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
             var reader = ByteReader(size: length, kind: .http(response.body.makeAsyncIterator()))
@@ -65,6 +51,34 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
             }
             if offset > 0 { try? file.seek(to: offset) }
             return ByteReader(size: file.size, kind: .file(file))
+        }
+    }
+}
+
+extension AudioSource {
+    /// Asks for `url` from byte `offset` on, asking again after a 429 or 5xx answer: the last answer,
+    /// with the number of tries it took.
+    static func fetch(_ url: String, client: HTTPClient, from offset: Int = 0) async throws(PlaybackError) -> (HTTPClientResponse, attempts: Int) {
+        var attempt = 1
+        while true {
+            let response: HTTPClientResponse
+            do {
+                var request = HTTPClientRequest(url: url)
+                request.headers.add(name: "User-Agent", value: "chirper")
+                if offset > 0 { request.headers.add(name: "Range", value: "bytes=\(offset)-") }
+                // No overall deadline: a long recording streams for minutes. The client's read timeout
+                // still ends a connection that goes silent.
+                response = try await client.execute(request, deadline: .distantFuture)
+            } catch {
+                throw .network(reason: NetworkProblem.describe(error))
+            }
+            guard RetryPolicy.isWorthRetrying(status: Int(response.status.code)), attempt < retry.attempts else {
+                return (response, attempt)
+            }
+            // Busy or briefly broken: ask again after a wait (the unread body is dropped with the response).
+            let wait = retry.delay(afterAttempt: attempt, retryAfter: RetryPolicy.retryAfter(in: response.headers))
+            do { try await Task.sleep(for: wait) } catch { throw .network(reason: "cancelled") }
+            attempt += 1
         }
     }
 }

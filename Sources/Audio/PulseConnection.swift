@@ -49,8 +49,12 @@ public final class PulseConnection: @unchecked Sendable {
         pa_threaded_mainloop_free(mainloop)
     }
 
-    func lock() { pa_threaded_mainloop_lock(mainloop) }
-    func unlock() { pa_threaded_mainloop_unlock(mainloop) }
+    /// Takes the mainloop lock; on the mainloop's own thread it is already held (callbacks run with it),
+    /// so there it is not taken again: libpulse aborts on that. A stream whose last reference goes in one
+    /// of its own callbacks (a skip dropped it while the server said it ran dry) is torn down there.
+    func lock() { if !onMainloopThread { pa_threaded_mainloop_lock(mainloop) } }
+    func unlock() { if !onMainloopThread { pa_threaded_mainloop_unlock(mainloop) } }
+    private var onMainloopThread: Bool { pa_threaded_mainloop_in_thread(mainloop) != 0 }
     /// Sleeps until a callback signals. Call with the lock held.
     func wait() { pa_threaded_mainloop_wait(mainloop) }
     func signal() { pa_threaded_mainloop_signal(mainloop, 0) }

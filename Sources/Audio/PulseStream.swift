@@ -56,13 +56,17 @@ public final class PulseStream: @unchecked Sendable {
         let mainloop = UnsafeMutableRawPointer(connection.mainloop)
         pa_stream_set_state_callback(stream, { _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
         pa_stream_set_write_callback(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
-        // Unretained: deinit removes both callbacks, under the lock, before the stream goes away.
+        // Unretained: deinit removes both callbacks, under the lock, before the stream goes away. Each
+        // callback holds the stream to its end: should its owner let go meanwhile, the stream is torn down
+        // as the callback returns (libpulse touches the stream no more after calling it), never midway.
         let this = Unmanaged.passUnretained(self).toOpaque()
         pa_stream_set_underflow_callback(stream, { _, userdata in
-            Unmanaged<PulseStream>.fromOpaque(userdata!).takeUnretainedValue().ranDry()
+            let stream = Unmanaged<PulseStream>.fromOpaque(userdata!).takeUnretainedValue()
+            withExtendedLifetime(stream) { $0.ranDry() }
         }, this)
         pa_stream_set_started_callback(stream, { _, userdata in
-            Unmanaged<PulseStream>.fromOpaque(userdata!).takeUnretainedValue().startedAgain()
+            let stream = Unmanaged<PulseStream>.fromOpaque(userdata!).takeUnretainedValue()
+            withExtendedLifetime(stream) { $0.startedAgain() }
         }, this)
 
         var attributes = Self.attributes(format, startAfterMilliseconds: Self.startMilliseconds)

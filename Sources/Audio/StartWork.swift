@@ -3,9 +3,10 @@ import ChirperHTTP
 import Synchronization
 
 /// Work a command that makes sound can begin before its arguments are parsed: connecting to the sound
-/// server (the default one, which is what nearly every run asks for) and making the HTTP client (its
-/// event loop threads). Both then overlap argument parsing and the first request instead of following
-/// them. The engine takes the connection if it asks for the same server, and makes its own otherwise.
+/// server (the default one, which is what nearly every run asks for), making the HTTP client (its
+/// event loop threads) and, when the command line names the URL to play, asking for it. All three then
+/// overlap argument parsing instead of following it. The engine takes the connection if it asks for
+/// the same server, and the answer if it opens the same URL; otherwise it makes its own.
 public enum StartWork {
     private struct Prepared {
         var server: String?
@@ -13,11 +14,31 @@ public enum StartWork {
     }
     private static let prepared = Mutex<Prepared?>(nil)
 
-    /// Begins both, for the default sound server (`PULSE_SERVER` or the runtime folder).
-    public static func begin() {
+    /// The first recording's request, made before the arguments were parsed.
+    private struct FirstRequest {
+        var url: String
+        var answer: Task<Result<(HTTPClientResponse, attempts: Int), PlaybackError>, Never>
+    }
+    private static let asked = Mutex<FirstRequest?>(nil)
+
+    /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder) and the
+    /// HTTP client, and asks for `url` (from byte 0) when one is given.
+    public static func begin(requesting url: String? = nil) {
         let connecting = Task { try await Blocking.run { try PulseConnection(server: nil) } }
         prepared.withLock { $0 = Prepared(server: nil, connecting: connecting) }
-        Task.detached(priority: .userInitiated) { _ = HTTPClient.chirper }
+        if let url {
+            request(url)
+        } else {
+            Task.detached(priority: .userInitiated) { _ = HTTPClient.chirper }
+        }
+    }
+
+    /// Asks for `url` now, for the engine to take when it opens that URL (the client is made on the way).
+    static func request(_ url: String) {
+        let answer = Task.detached(priority: .userInitiated) { () -> Result<(HTTPClientResponse, attempts: Int), PlaybackError> in
+            do throws(PlaybackError) { return .success(try await AudioSource.fetch(url, client: .chirper)) } catch { return .failure(error) }
+        }
+        asked.withLock { $0 = FirstRequest(url: url, answer: answer) }
     }
 
     /// A connection to `server`: the one begun at start when it is for the same server and worked,
@@ -29,5 +50,14 @@ public enum StartWork {
         }
         if let early, let connection = try? await early.value { return connection }
         return try await Blocking.run { try PulseConnection(server: server) }
+    }
+
+    /// The answer to the request begun at start, if it was for `url` and nobody took it yet; taken once.
+    static func firstRequest(for url: String) -> Task<Result<(HTTPClientResponse, attempts: Int), PlaybackError>, Never>? {
+        asked.withLock { first in
+            guard let taken = first, taken.url == url else { return nil }
+            first = nil
+            return taken.answer
+        }
     }
 }

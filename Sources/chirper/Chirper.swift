@@ -18,8 +18,11 @@ struct Chirper: AsyncParsableCommand {
 
     /// Runs the command, mapping every failure to the documented exit code and a short message on stderr.
     static func main() async {
-        // The sound server and the HTTP client get ready while the arguments are parsed.
-        if let name = CommandLine.arguments.dropFirst().first, soundCommands.contains(name) { StartWork.begin() }
+        // The sound server, the HTTP client and play's request get ready while the arguments are parsed.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let name = arguments.first, soundCommands.contains(name) {
+            StartWork.begin(requesting: name == "play" ? Play.urlBeforeParsing(Array(arguments.dropFirst())) : nil)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

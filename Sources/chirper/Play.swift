@@ -96,11 +96,31 @@ extension Chirper {
     }
 }
 
+extension Chirper.Play {
+    /// The URL `play` will ask for first, read from the raw arguments so that the request can overlap
+    /// the parsing (`StartWork`): the one direct URL among them (not the value of `--api-url`), unless
+    /// the cache holds it, `--offline` forbids the network or help is asked for. When the parse finds
+    /// another recording, the early answer is simply not taken.
+    static func urlBeforeParsing(_ arguments: [String]) -> String? {
+        guard !arguments.contains(where: { ["--offline", "--help", "-h", "--"].contains($0) }) else { return nil }
+        let urls = arguments.indices.filter { RecordingSource.isDirectURL(arguments[$0]) && ($0 == 0 || arguments[$0 - 1] != "--api-url") }
+        guard urls.count == 1 else { return nil }
+        let url = arguments[urls[0]]
+        if !arguments.contains("--no-cache"), AudioCache(directory: AudioCache.defaultDirectory()).holds(url) { return nil }
+        return url
+    }
+}
+
 /// What `play` and `sonogram` are given: an XC number (looked up, its header printed), an http(s) URL or a
 /// local file. Returns the source, a name for messages, and the length the API gave.
 enum RecordingSource {
+    /// An http(s) URL to play as it is (a xeno-canto page is looked up by its number instead).
+    static func isDirectURL(_ text: String) -> Bool {
+        (text.hasPrefix("http://") || text.hasPrefix("https://")) && (!text.contains("xeno-canto.org/") || text.hasSuffix(".mp3"))
+    }
+
     static func resolve(_ recording: String, api: APIOptions) async throws -> (AudioSource, String, Double?) {
-        if recording.hasPrefix("http://") || recording.hasPrefix("https://"), !recording.contains("xeno-canto.org/") || recording.hasSuffix(".mp3") {
+        if isDirectURL(recording) {
             return (.url(recording), recording, nil)
         }
         if FileManager.default.fileExists(atPath: recording) || !RecordingNumber.isNumber(recording) {
