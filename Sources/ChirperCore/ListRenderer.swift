@@ -3,15 +3,17 @@ import XenoCanto
 /// Turns a `ListState` into the lines the `search` command prints: a pure function, so tests assert on
 /// its output and the screen can never show something the state does not say.
 public enum ListRenderer {
-    /// The table (header and rows) and the footer, every line at most `width` cells.
-    public static func lines(_ state: ListState, width: Int) -> [String] {
+    /// The table (header and rows) and the footer, every line at most `width` cells; with no width (a
+    /// pipe), every column as wide as its widest cell and nothing cut.
+    public static func lines(_ state: ListState, width: Int?) -> [String] {
+        let fit = { (line: String) in width.map { TextWidth.truncate(line, to: $0) } ?? line }
         switch state {
         case .idle, .loading, .empty, .error:
-            return footer(state).map { TextWidth.truncate($0, to: width) }
+            return footer(state).map(fit)
         case .populated(let listing), .paging(let listing, _):
-            let table = RecordingTable(rows: listing.rows, width: width, marker: marker)
-            return [table.header] + listing.rows.indices.map(table.line(at:))
-                + footer(state).map { TextWidth.truncate($0, to: width) }
+            let table = width.map { RecordingTable(rows: listing.rows, width: $0, marker: marker) }
+                ?? RecordingTable(wholeRows: listing.rows, marker: marker)
+            return [table.header] + listing.rows.indices.map(table.line(at:)) + footer(state).map(fit)
         }
     }
 

@@ -30,11 +30,19 @@ public enum PlaybackLine {
     }
 }
 
-/// Licence URLs as people cite them: "//creativecommons.org/licenses/by-nc-sa/4.0/" → "CC BY-NC-SA 4.0".
+/// Licence URLs as people cite them: "//creativecommons.org/licenses/by-nc-sa/4.0/" → "CC BY-NC-SA 4.0",
+/// "//creativecommons.org/publicdomain/zero/1.0/" → "CC0 1.0". Anything else is shown as it came.
 public enum LicenceName {
     public static func short(_ url: String?) -> String? {
         guard let url else { return nil }
         let parts = url.split(separator: "/").map(String.init)
+        if let index = parts.firstIndex(of: "publicdomain"), parts.count > index + 2 {
+            switch parts[index + 1] {
+            case "zero": return "CC0 " + parts[index + 2]
+            case "mark": return "Public Domain Mark " + parts[index + 2]
+            default: return url
+            }
+        }
         guard let index = parts.firstIndex(of: "licenses"), parts.count > index + 2 else { return url }
         return "CC " + parts[index + 1].uppercased() + " " + parts[index + 2]
     }
@@ -42,12 +50,14 @@ public enum LicenceName {
     /// The short name and what it stands for: "CC BY-NC-SA 4.0 (Attribution-NonCommercial-ShareAlike 4.0 International)".
     public static func full(_ url: String?) -> String? {
         guard let name = short(url) else { return nil }
+        if name.hasPrefix("CC0 ") { return name + " (Public Domain Dedication)" }
         let parts = name.dropFirst(3).split(separator: " ")
         guard name.hasPrefix("CC "), parts.count == 2 else { return name }
         let terms: [Substring: String] = ["BY": "Attribution", "NC": "NonCommercial", "SA": "ShareAlike", "ND": "NoDerivatives"]
         let words = parts[0].split(separator: "-").map { terms[$0] ?? String($0) }
-        let international = parts[1] == "4.0" ? " International" : ""
-        return name + " (" + words.joined(separator: "-") + " \(parts[1])" + international + ")"
+        // Each version's own word: 4.0 International, 3.0 Unported, 2.5 and earlier Generic.
+        let scope = ["4.0": " International", "3.0": " Unported", "2.5": " Generic", "2.0": " Generic", "1.0": " Generic"][String(parts[1])] ?? ""
+        return name + " (" + words.joined(separator: "-") + " \(parts[1])" + scope + ")"
     }
 }
 

@@ -80,6 +80,18 @@ public struct RecordingTable: Sendable {
         self.init(measure: measure, width: width, cells: cells)
     }
 
+    /// Every column as wide as its widest cell, nothing cut: for a pipe, where no screen sets a width and
+    /// a name cut short would be lost to `grep`.
+    public init(wholeRows rows: [Row], marker: (Row) -> String) {
+        let cells = rows.map { RecordingTable.cells($0, marker: marker($0)) }
+        var measure = ColumnMeasure()
+        for row in cells { measure.include(row) }
+        let columns = Column.allCases.map { (column: $0, width: max(measure.widest[$0.index], 1)) }
+        self.columns = columns
+        self.width = columns.reduce(0) { $0 + $1.width } + RecordingTable.gap.count * (columns.count - 1)
+        self.cells = cells
+    }
+
     /// Sizes the columns from cells measured beforehand: the cost does not grow with the rows.
     public init(measure: ColumnMeasure, width: Int) {
         self.init(measure: measure, width: width, cells: [])

@@ -4,13 +4,18 @@ import NIOHTTP1
 extension HTTPClient {
     /// One client for the process, shared by the API client and the player: follows redirects
     /// (xeno-canto's `file` URLs redirect), gives up on a connection after 10 s and on a silent read
-    /// after 30 s. A global is never deinitialised, so it needs no shutdown.
-    public static let chirper = HTTPClient(
-        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-        configuration: .init(
+    /// after 30 s. A refused connection or a name that does not resolve fails at once rather than being
+    /// tried again until the 10 s are up: offline, a listener hears so within a second (the callers ask
+    /// again where that is worth it: the API after 429/5xx, the player after a drop). A global is never
+    /// deinitialised, so it needs no shutdown.
+    public static let chirper: HTTPClient = {
+        var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 10, allowCycles: false),
             timeout: .init(connect: .seconds(10), read: .seconds(30)),
-            decompression: .enabled(limit: .ratio(25))))
+            decompression: .enabled(limit: .ratio(25)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 }
 
 /// A failed HTTP exchange in a listener's words, for the API's errors and the player's alike.

@@ -32,7 +32,7 @@ public enum APIError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badResponse(let reason, let firstBytes):
             return "Bad response from the API: \(reason). It began: \(firstBytes)"
         case .network(let host, let reason):
-            return "Cannot reach \(host): \(reason)"
+            return "Cannot reach \(host): \(reason). Check the network, or --api-url; `chirper demo` tries Chirper without one."
         }
     }
 

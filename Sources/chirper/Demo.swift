@@ -28,7 +28,7 @@ extension Chirper {
             let query = SearchQuery(self.query.joined(separator: " "))
             var state = ListState.idle
             await state.run(state.reduce(.searchStarted(query, page: 1)), client: client, perPage: XenoCantoClient.pageSizes.lowerBound)
-            try SearchOutput(json: false, width: Terminal.width).finish(state)
+            try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
             guard let first = state.listing?.rows.first(where: { $0.recording.isPlayable })?.recording, let url = first.audioURL else { return }
             StandardOutput.write(["", "Playing the first result:", RecordingHeader.line(first)])
             try await Chirper.play(.url(url), name: "XC" + first.id, duration: first.duration, options: audio.playerOptions())

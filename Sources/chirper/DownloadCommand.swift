@@ -63,7 +63,8 @@ extension Chirper {
             }
             let folder = URL(fileURLWithPath: dir, isDirectory: true)
             do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                throw CommandFailure(message: "chirper: cannot make \(dir): \(FileProblem.describe(error))", exitCode: .playbackFailed)
+                // Nothing was played or downloaded: not a playback failure (5) but the place to save is refused.
+                throw CommandFailure(message: "chirper: cannot make \(dir): \(FileProblem.describe(error))", exitCode: .network)
             }
             var tally = DownloadTally()
             for (number, recording) in wanted {

@@ -51,7 +51,7 @@ extension Chirper {
             case .populated(let listing), .paging(let listing, _):
                 recordings = listing.rows.map(\.recording)
             case .empty, .error, .idle, .loading:
-                try SearchOutput(json: false, width: Terminal.width).finish(state)
+                try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
                 return
             }
             var playable = recordings.filter(\.isPlayable)

@@ -42,7 +42,7 @@ extension Chirper {
                     await state.run(state.reduce(.nextPageRequested), client: client, perPage: pages.perPage)
                 }
             }
-            try SearchOutput(json: json, width: Terminal.width).finish(state)
+            try SearchOutput(json: json, width: Terminal.tableWidth).finish(state)
         }
     }
 }
@@ -50,7 +50,8 @@ extension Chirper {
 /// Prints a settled search state and picks the exit code.
 struct SearchOutput {
     let json: Bool
-    let width: Int
+    /// The terminal's width; nil into a pipe (nothing cut).
+    let width: Int?
 
     func finish(_ state: ListState) throws {
         switch state {

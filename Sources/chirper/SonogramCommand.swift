@@ -29,7 +29,10 @@ extension Chirper {
         @Option(help: "Lines of the terminal to use (default: the terminal's height, or 24).")
         var lines: Int?
 
-        @Flag(name: .customLong("no-colour"), help: "Shades instead of colours, even on a terminal.")
+        @Option(name: .customLong("color"), help: ArgumentHelp("Colours: auto (on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.", valueName: "when"))
+        var color: ColorChoice = .auto
+
+        @Flag(name: .customLong("no-colour"), help: "Shades instead of colours: --color never.")
         var noColour = false
 
         @OptionGroup var api: APIOptions
@@ -61,7 +64,7 @@ extension Chirper {
         }
 
         private var colours: SonogramText.Colours {
-            guard !noColour, Terminal.allowsEscapes(STDOUT_FILENO) else { return .none }
+            guard !noColour, color.wantsColour(on: STDOUT_FILENO) else { return .none }
             let colourTerm = ProcessInfo.processInfo.environment["COLORTERM"] ?? ""
             return colourTerm == "truecolor" || colourTerm == "24bit" ? .trueColour : .palette256
         }

@@ -6,6 +6,9 @@ import Glibc
 enum Terminal {
     static func isTTY(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
+    /// Whether the user turned colour off: NO_COLOR set to anything (no-color.org).
+    static var noColorAsked: Bool { ProcessInfo.processInfo.environment["NO_COLOR"] != nil }
+
     /// Escape codes only on a TTY whose TERM is not "dumb".
     static func allowsEscapes(_ descriptor: Int32) -> Bool {
         isTTY(descriptor) && ProcessInfo.processInfo.environment["TERM"] != "dumb"
@@ -22,6 +25,10 @@ enum Terminal {
         }
         return 100
     }
+
+    /// The width tables are fitted to: the terminal's; nil when stdout is a pipe or a file, where lines
+    /// are not cut (columns aligned to their widest cell) so nothing is lost to `grep` or a script.
+    static var tableWidth: Int? { isTTY(STDOUT_FILENO) ? width : nil }
 
     /// Columns and rows of the terminal on stdout, nil when it is not one.
     static var size: (width: Int, height: Int)? {

@@ -85,6 +85,21 @@ struct ListRendererTests {
         #expect(row.contains("0:21"), "fixed columns survive")
     }
 
+    @Test func withNoWidthNothingIsCutAndColumnsAlign() {
+        var page = Fixtures.page(1, of: 1, ids: 1...3)
+        page.recordings[0].englishName = "Rufous-bellied Thrush with an exceedingly long name for testing"
+        page.recordings[1].recordist = "山田 太郎 (Yamada Tarō)"
+        var state = ListState.loading(query, page: 1)
+        state.reduce(.pageLoaded(query, page))
+        let lines = ListRenderer.lines(state, width: nil)
+        #expect(lines[1].contains("Rufous-bellied Thrush with an exceedingly long name for testing"))
+        #expect(lines[2].contains("山田 太郎 (Yamada Tarō)"))
+        #expect(!lines.contains { $0.contains("…") })
+        let column = { (line: String, text: String) in line.firstRange(of: text).map { TextWidth.of(String(line[..<$0.lowerBound])) } }
+        #expect(column(lines[0], "Recordist") != nil)
+        #expect(column(lines[3], "Jane Doe") == column(lines[0], "Recordist"), "aligned: \(lines)")
+    }
+
     @Test func widthCounting() {
         #expect(TextWidth.of("Tarō") == 4)
         #expect(TextWidth.of("山田") == 4)

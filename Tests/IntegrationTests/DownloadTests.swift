@@ -40,6 +40,18 @@ struct DownloadTests {
         }
     }
 
+    @Test func aFolderThatCannotBeMadeExits4AndSaysWhy() async throws {
+        try await TestCatalog.withServer { server in
+            let file = Self.folder()
+            try Data("not a folder".utf8).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let result = try await ChirperProcess.run(["download", "900001", "--dir", file.path + "/inside"] + server.api)
+            #expect(result.status == 4, "\(result.stderr)")
+            #expect(result.stderr.contains("cannot make \(file.path)/inside"), "\(result.stderr)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == "not a folder", "left as it was")
+        }
+    }
+
     @Test func aDifferentFileOfTheSameNameIsLeftAsItWas() async throws {
         try await TestCatalog.withServer { server in
             let folder = Self.folder()

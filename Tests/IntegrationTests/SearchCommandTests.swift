@@ -26,6 +26,20 @@ struct SearchCommandTests {
         }
     }
 
+    /// Into a pipe no width applies: a narrow COLUMNS cuts nothing, every column is there, aligned.
+    @Test func aPipedTableKeepsEveryNameWhole() async throws {
+        try await TestCatalog.withServer { server in
+            let result = try await ChirperProcess.run(["search", "sp:rufiventris"] + server.api, environment: ["COLUMNS": "40"])
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines[0].contains("English name") && lines[0].contains("Recordist"), "no column dropped: \(lines[0])")
+            #expect(lines.filter { $0.contains("Rufous-bellied Thrush") }.count >= 2, "the name whole on every row: \(result.stdout)")
+            #expect(!result.stdout.contains("…"))
+            let grep = lines.filter { $0.contains("Rufous-bellied Thrush  Turdus rufiventris") }
+            #expect(!grep.isEmpty, "found by grep: \(result.stdout)")
+        }
+    }
+
     @Test func pagesListsSeveralPagesInOneRun() async throws {
         try await TestCatalog.withServer { server in
             let result = try await ChirperProcess.run(["search", "grp:birds", "--per-page", "50", "--pages", "5", "--json"] + server.api)
@@ -226,6 +240,38 @@ struct SearchCommandTests {
         #expect(!directory.contains { $0.hasPrefix(URL(fileURLWithPath: png).lastPathComponent + ".part") }, "no temporary file left")
     }
 
+    /// What `command` prints on a terminal of its own (util-linux `script` gives it a pseudo-terminal).
+    static func onATerminal(_ arguments: [String], environment extra: [String: String]) throws -> String {
+        let quoted = ([ChirperProcess.binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", quoted, "/dev/null"]
+        process.environment = ChirperProcess.environment(extra: ["TERM": "xterm-256color"].merging(extra) { $1 })
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func sonogramColoursFollowNoColorTERMAndTheColorOption() async throws {
+        try await TestCatalog.withServer { server in
+            let arguments = ["sonogram", "900009", "--lines", "8"] + server.api
+            let colour = "\u{1B}[38;"
+            #expect(try Self.onATerminal(arguments, environment: [:]).contains(colour), "colours on a terminal")
+            #expect(!(try Self.onATerminal(arguments, environment: ["NO_COLOR": "1"]).contains(colour)), "NO_COLOR turns them off")
+            #expect(!(try Self.onATerminal(arguments, environment: ["TERM": "dumb"]).contains("\u{1B}")), "TERM=dumb: no escape codes")
+            #expect(!(try Self.onATerminal(arguments + ["--color", "never"], environment: [:]).contains(colour)))
+            #expect(try Self.onATerminal(arguments + ["--color", "always"], environment: ["NO_COLOR": "1"]).contains(colour), "the flag wins")
+            let piped = try await ChirperProcess.run(arguments + ["--color", "always"])
+            #expect(piped.status == 0 && piped.stdout.contains(colour), "always colours a pipe too")
+            let bad = try await ChirperProcess.run(arguments + ["--color", "sometimes"])
+            #expect(bad.status == 2)
+        }
+    }
+
     @Test func browseWithoutATerminalPointsToSearch() async throws {
         let result = try await ChirperProcess.run(["browse", "great tit", "--key", "x"])
         #expect(result.status == 2)
@@ -244,9 +290,12 @@ struct SearchCommandTests {
 
     @Test func anUnreachableServerIsANetworkError() async throws {
         // The request URL carries the key: the error must name the host, never the URL.
+        let started = Date()
         let result = try await ChirperProcess.run(["search", "gen:parus", "--api-url", "http://127.0.0.1:9/api/3", "--key", "sekrit-key-4242"])
+        // Offline fails fast: the refused connection is not tried again until the 10 s connect timeout.
+        #expect(Date().timeIntervalSince(started) < 1, "said within a second")
         #expect(result.status == 4)
-        #expect(result.stderr.contains("Cannot reach 127.0.0.1: connection refused"), "\(result.stderr)")
+        #expect(result.stderr.contains("Cannot reach 127.0.0.1: connection refused. Check the network, or --api-url; `chirper demo`"), "\(result.stderr)")
         #expect(!result.stderr.contains("sekrit-key-4242"))
     }
 }
