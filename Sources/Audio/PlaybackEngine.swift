@@ -450,7 +450,7 @@ extension PlaybackEngine {
             prefetched = (index, Task {
                 guard let next = await track(index) else { return nil }
                 do throws(PlaybackError) {
-                    let decoded = try await DecodedTrack.open(next.source, client: client, cache: cache)
+                    let decoded = try await DecodedTrack.open(next.source, client: client.forReopening, cache: cache)
                     try await decoded.decodeAhead(seconds: PlaybackEngine.prefetchSeconds)
                     return .success(decoded)
                 } catch {

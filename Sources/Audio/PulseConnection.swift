@@ -1,4 +1,5 @@
 import CPulseAudio
+import Dispatch
 
 /// A connection to a PulseAudio server: a `pa_threaded_mainloop` and its `pa_context`. With
 /// `PulseStream`, the only code that touches CPulseAudio.
@@ -42,11 +43,31 @@ public final class PulseConnection: @unchecked Sendable {
     }
 
     deinit {
-        pa_threaded_mainloop_stop(mainloop)
-        pa_context_set_state_callback(context, nil, nil)
-        pa_context_disconnect(context)
-        pa_context_unref(context)
-        pa_threaded_mainloop_free(mainloop)
+        let handles = Handles(mainloop: mainloop, context: context)
+        if onMainloopThread {
+            // The last owner let go in a callback (a stream torn down there took the connection with it):
+            // the loop cannot stop itself, so another thread stops and frees it, once the callback is over.
+            DispatchQueue.global().async { handles.tearDown() }
+        } else {
+            handles.tearDown()
+        }
+    }
+
+    /// The two handles, to stop and free once the connection is gone.
+    ///
+    /// `@unchecked Sendable`, and why that is safe: made only in `deinit`, when nothing else holds the
+    /// connection, and used once, by `tearDown`, on one thread.
+    private struct Handles: @unchecked Sendable {
+        let mainloop: OpaquePointer
+        let context: OpaquePointer
+
+        func tearDown() {
+            pa_threaded_mainloop_stop(mainloop)
+            pa_context_set_state_callback(context, nil, nil)
+            pa_context_disconnect(context)
+            pa_context_unref(context)
+            pa_threaded_mainloop_free(mainloop)
+        }
     }
 
     /// Takes the mainloop lock; on the mainloop's own thread it is already held (callbacks run with it),
@@ -56,7 +77,10 @@ public final class PulseConnection: @unchecked Sendable {
     func unlock() { if !onMainloopThread { pa_threaded_mainloop_unlock(mainloop) } }
     private var onMainloopThread: Bool { pa_threaded_mainloop_in_thread(mainloop) != 0 }
     /// Sleeps until a callback signals. Call with the lock held.
-    func wait() { pa_threaded_mainloop_wait(mainloop) }
+    func wait() {
+        precondition(!onMainloopThread, "a PulseAudio callback must not wait: nothing would wake it")
+        pa_threaded_mainloop_wait(mainloop)
+    }
     func signal() { pa_threaded_mainloop_signal(mainloop, 0) }
 
     /// The context's last error as libpulse words it. Call with the lock held.

@@ -56,9 +56,11 @@ public final class PulseStream: @unchecked Sendable {
         let mainloop = UnsafeMutableRawPointer(connection.mainloop)
         pa_stream_set_state_callback(stream, { _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
         pa_stream_set_write_callback(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
-        // Unretained: deinit removes both callbacks, under the lock, before the stream goes away. Each
-        // callback holds the stream to its end: should its owner let go meanwhile, the stream is torn down
-        // as the callback returns (libpulse touches the stream no more after calling it), never midway.
+        // Unretained: deinit removes both callbacks, under the lock, before the stream goes away (a deinit
+        // begun on another thread waits for the lock, so for any callback under way). Each callback holds
+        // the stream to its end: should the owner let go meanwhile, the stream is torn down as the callback
+        // returns, on PulseAudio's thread (libpulse touches the stream no more after calling it), never
+        // midway.
         let this = Unmanaged.passUnretained(self).toOpaque()
         pa_stream_set_underflow_callback(stream, { _, userdata in
             let stream = Unmanaged<PulseStream>.fromOpaque(userdata!).takeUnretainedValue()

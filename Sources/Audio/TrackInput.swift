@@ -107,7 +107,7 @@ struct TrackInput {
     private mutating func reconnect(after delay: Duration) async throws(PlaybackError) {
         do { try await Task.sleep(for: delay) } catch { throw .network(reason: "cancelled") }
         do {
-            reader = try await source.open(client: client, from: readerOffset)
+            reader = try await source.open(client: client.forReopening, from: readerOffset)
         } catch {
             reader = ByteReader(size: reader.size, kind: .failed(error))
         }
@@ -120,7 +120,7 @@ struct TrackInput {
             replay = kept[(offset - keptStart)...]
             return
         }
-        reader = try await source.open(client: client, from: offset)
+        reader = try await source.open(client: client.forReopening, from: offset)
         keeping?.abandon()  // the bytes no longer follow one another: not a file to keep
         keeping = nil
         readerOffset = offset

@@ -50,7 +50,7 @@ public enum LicenceName {
     /// The short name and what it stands for: "CC BY-NC-SA 4.0 (Attribution-NonCommercial-ShareAlike 4.0 International)".
     public static func full(_ url: String?) -> String? {
         guard let name = short(url) else { return nil }
-        if name.hasPrefix("CC0 ") { return name + " (Public Domain Dedication)" }
+        if name.hasPrefix("CC0 ") { return name + " (Universal Public Domain Dedication)" }
         let parts = name.dropFirst(3).split(separator: " ")
         guard name.hasPrefix("CC "), parts.count == 2 else { return name }
         let terms: [Substring: String] = ["BY": "Attribution", "NC": "NonCommercial", "SA": "ShareAlike", "ND": "NoDerivatives"]

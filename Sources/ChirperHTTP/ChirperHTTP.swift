@@ -2,20 +2,29 @@ import AsyncHTTPClient
 import NIOHTTP1
 
 extension HTTPClient {
-    /// One client for the process, shared by the API client and the player: follows redirects
-    /// (xeno-canto's `file` URLs redirect), gives up on a connection after 10 s and on a silent read
-    /// after 30 s. A refused connection or a name that does not resolve fails at once rather than being
-    /// tried again until the 10 s are up: offline, a listener hears so within a second (the callers ask
-    /// again where that is worth it: the API after 429/5xx, the player after a drop). A global is never
-    /// deinitialised, so it needs no shutdown.
-    public static let chirper: HTTPClient = {
+    /// The process's client for first contact, shared by the API client and the player: follows
+    /// redirects (xeno-canto's `file` URLs redirect), gives up on a silent read after 30 s, and fails at
+    /// once on a refused connection or a name that does not resolve: offline, a listener is told so
+    /// within a second, not after 10 s of connecting again. A global is never deinitialised, so it needs
+    /// no shutdown.
+    public static let chirper = make(retryingConnects: false)
+
+    /// The same, but a connection that cannot be made is tried again for up to 10 s: for reopening a
+    /// recording that was playing (a drop, a seek, the next track fetched ahead), where a network blip
+    /// should be waited out rather than end the track. Made only when first used.
+    public static let patient = make(retryingConnects: true)
+
+    /// The client to reopen with what this client opened: `patient` for `chirper`'s, else itself.
+    public var forReopening: HTTPClient { self === HTTPClient.chirper ? .patient : self }
+
+    private static func make(retryingConnects: Bool) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 10, allowCycles: false),
             timeout: .init(connect: .seconds(10), read: .seconds(30)),
             decompression: .enabled(limit: .ratio(25)))
-        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.retryConnectionEstablishment = retryingConnects
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    }
 }
 
 /// A failed HTTP exchange in a listener's words, for the API's errors and the player's alike.

@@ -63,7 +63,7 @@ extension Chirper {
             }
             let folder = URL(fileURLWithPath: dir, isDirectory: true)
             do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                // Nothing was played or downloaded: not a playback failure (5) but the place to save is refused.
+                // Nothing was downloaded: not a playback failure (5); exit 4, as when a file cannot be written.
                 throw CommandFailure(message: "chirper: cannot make \(dir): \(FileProblem.describe(error))", exitCode: .network)
             }
             var tally = DownloadTally()

@@ -6,8 +6,8 @@ import Glibc
 enum Terminal {
     static func isTTY(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
-    /// Whether the user turned colour off: NO_COLOR set to anything (no-color.org).
-    static var noColorAsked: Bool { ProcessInfo.processInfo.environment["NO_COLOR"] != nil }
+    /// Whether the user turned colour off: NO_COLOR set, whatever its value, if not empty (no-color.org).
+    static var noColorAsked: Bool { !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty }
 
     /// Escape codes only on a TTY whose TERM is not "dumb".
     static func allowsEscapes(_ descriptor: Int32) -> Bool {

@@ -15,10 +15,21 @@ struct StreamLifetime {
     }
 
     @Test func theLastReferenceGoingInTheUnderflowCallbackIsSafe() async throws {
-        let connection = try PulseConnection()
+        try await letGoInTheCallback(keepingTheConnection: true)
+    }
+
+    /// As browse has it: the stream was the connection's last owner, so the connection goes too, on
+    /// PulseAudio's own thread (its loop is stopped and freed from another).
+    @Test func theConnectionGoingWithItIsSafe() async throws {
+        try await letGoInTheCallback(keepingTheConnection: false)
+    }
+
+    func letGoInTheCallback(keepingTheConnection: Bool) async throws {
+        var connection: PulseConnection? = try PulseConnection()
+        weak let weakConnection = connection
         let owner = Owner()
         let format = AudioFormat(sampleRate: 44_100, channels: 1)
-        let stream = try PulseStream(connection: connection, format: format, name: "lifetime test") { _, signal in
+        let stream = try PulseStream(connection: connection!, format: format, name: "lifetime test") { _, signal in
             guard case .ranDry = signal else { return }
             // The owner's reference is the only one: the stream goes when this callback ends.
             owner.stream.withLock { $0 = nil }
@@ -27,16 +38,23 @@ struct StreamLifetime {
         let silence = [UInt8](repeating: 0, count: format.bytes(milliseconds: 100))
         try silence.withUnsafeBytes { try stream.write($0) }
         owner.stream.withLock { $0 = stream }
+        weak let weakStream = stream
         _ = consume stream
+        if !keepingTheConnection { connection = nil }
         let deadline = Date().addingTimeInterval(5)
         while !owner.letGo.load(ordering: .sequentiallyConsistent) && Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
         let ranDry = owner.letGo.load(ordering: .sequentiallyConsistent)
         #expect(ranDry, "the server ran dry")
-
-        // The connection still works: another stream plays and drains.
-        let next = try PulseStream(connection: connection, format: format, name: "lifetime test 2")
-        try silence.withUnsafeBytes { try next.write($0) }
-        try next.drain()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(weakStream == nil, "the stream is gone")
+        if let connection {
+            // The connection still works: another stream plays and drains.
+            let next = try PulseStream(connection: connection, format: format, name: "lifetime test 2")
+            try silence.withUnsafeBytes { try next.write($0) }
+            try next.drain()
+        } else {
+            #expect(weakConnection == nil, "the connection went with it")
+        }
     }
 }
 }
