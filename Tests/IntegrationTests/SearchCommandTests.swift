@@ -243,17 +243,8 @@ struct SearchCommandTests {
     /// What `command` prints on a terminal of its own (util-linux `script` gives it a pseudo-terminal).
     static func onATerminal(_ arguments: [String], environment extra: [String: String]) throws -> String {
         let quoted = ([ChirperProcess.binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", quoted, "/dev/null"]
-        process.environment = ChirperProcess.environment(extra: ["TERM": "xterm-256color"].merging(extra) { $1 })
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let environment = ChirperProcess.environment(extra: ["TERM": "xterm-256color"].merging(extra) { $1 })
+        return try Spawn.run("/usr/bin/script", ["-qec", quoted, "/dev/null"], environment: environment).output
     }
 
     @Test func sonogramColoursFollowNoColorTERMAndTheColorOption() async throws {
