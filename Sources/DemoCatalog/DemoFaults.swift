@@ -11,6 +11,8 @@ public final class DemoFaults: Sendable {
         case garbage
         /// The normal answer, after a wait.
         case delay(Duration)
+        /// An HTTP status whose error body has the nested shape: `{"error": {"code": …, "message": …}}`.
+        case nestedError(Int, code: String, message: String)
     }
 
     /// What a recording's audio URL serves instead of its MP3.

@@ -43,6 +43,9 @@ final class DemoRoutes: Sendable {
                                 body: .init(byteBuffer: ByteBuffer(string: "<html><body>Bad Gateway</body></html>\u{0}\u{7F}")))
             case .delay(let duration):
                 try await Task.sleep(for: duration)
+            case .nestedError(let status, let code, let message):
+                let body = ["error": ["code": code, "message": message]]
+                return json(body, status: .init(code: status), headers: [.contentType: "application/json"])
             }
         }
         let parameters = request.uri.queryParameters

@@ -3,12 +3,12 @@
 public enum APIError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No key from --key, XC_API_KEY or the config file; found before any request.
     case noKey
-    /// The server answered 401/403 (or its error body said the key is wrong).
+    /// The server answered 401 (or its error body with a 400 said the key is wrong).
     case keyRefused(message: String)
     /// The server refused the query itself (HTTP 400), e.g. an unknown tag.
     case queryRejected(message: String)
-    /// HTTP 429 on every try.
-    case rateLimited(attempts: Int)
+    /// HTTP 403, 429 or 503 on every try: xeno-canto refusing or limiting requests, with its message.
+    case limited(status: Int, attempts: Int, message: String?)
     /// HTTP 5xx on every try, or another unexpected status.
     case server(status: Int, attempts: Int)
     /// The body was not the JSON of a result page.
@@ -25,8 +25,9 @@ public enum APIError: Error, Equatable, Sendable, CustomStringConvertible {
             return "The API refused the key: \(message)\nCheck XC_API_KEY, --key or ~/.config/chirper/config."
         case .queryRejected(let message):
             return "The API refused the query: \(message)"
-        case .rateLimited(let attempts):
-            return "The API is rate limiting us (HTTP 429, \(attempts) tries). Wait a minute and try again."
+        case .limited(let status, let attempts, let message):
+            return "xeno-canto is refusing or limiting requests (HTTP \(status), \(attempts) \(attempts == 1 ? "try" : "tries"))"
+                + (message.map { ": \($0)" } ?? "") + ". Wait a while and try again; heavy use gets blocked."
         case .server(let status, let attempts):
             return "The API answered HTTP \(status) (\(attempts) \(attempts == 1 ? "try" : "tries")). Try again later."
         case .badResponse(let reason, let firstBytes):
@@ -40,7 +41,7 @@ public enum APIError: Error, Equatable, Sendable, CustomStringConvertible {
     public var isKeyProblem: Bool {
         switch self {
         case .noKey, .keyRefused: return true
-        case .queryRejected, .rateLimited, .server, .badResponse, .network: return false
+        case .queryRejected, .limited, .server, .badResponse, .network: return false
         }
     }
 }

@@ -66,4 +66,23 @@ public struct APIErrorBody: Codable, Sendable, Equatable {
         self.error = error
         self.message = message
     }
+
+    enum CodingKeys: String, CodingKey { case error, message }
+
+    /// Both shapes the API has been seen to send: the flat `{"error": "client_error", "message": …}` and
+    /// the nested `{"error": {"code": …, "message": …}}` (its code a string or a number).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let outerMessage = (try? container.decodeIfPresent(String.self, forKey: .message)) ?? nil
+        if let flat = try? container.decode(String.self, forKey: .error) {
+            self.init(error: flat, message: outerMessage ?? "")
+            return
+        }
+        let nested = try container.nestedContainer(keyedBy: NestedKeys.self, forKey: .error)
+        let code = (try? nested.decode(String.self, forKey: .code)) ?? (try? nested.decode(Int.self, forKey: .code)).map(String.init) ?? ""
+        let message = (try? nested.decodeIfPresent(String.self, forKey: .message)) ?? nil
+        self.init(error: code, message: message ?? outerMessage ?? "")
+    }
+
+    private enum NestedKeys: String, CodingKey { case code, message }
 }

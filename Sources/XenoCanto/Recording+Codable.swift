@@ -4,6 +4,7 @@ extension Recording: Codable {
         case id, gen, sp, ssp, grp, group, en, rec, cnt, loc, lat, lon, lng, alt, type, sex, stage, method
         case url, file, fileName = "file-name", sono, osci, lic, q, length, time, date, uploaded, also, rmk
         case animalSeen = "animal-seen", playbackUsed = "playback-used", temp, regnr, auto, dvc, mic, smp
+        case meta = "_meta"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -18,13 +19,26 @@ extension Recording: Codable {
             country: c.text(.cnt), locality: c.text(.loc), latitude: c.text(.lat),
             longitude: c.text(.lon) ?? c.text(.lng), altitude: c.text(.alt), soundType: c.text(.type),
             sex: c.text(.sex), stage: c.text(.stage), method: c.text(.method),
-            pageURL: c.text(.url).map(Recording.absoluteURL), fileURL: c.text(.file),
+            pageURL: c.text(.url).map(Recording.absoluteURL),
+            fileURL: Self.redacted(in: try? c.decodeIfPresent(JSONValue.self, forKey: .meta)).contains("file") ? nil : c.text(.file),
             fileName: c.text(.fileName), sonogramURLs: c.urlTable(.sono), oscillogramURLs: c.urlTable(.osci),
             licence: c.text(.lic).map(Recording.absoluteURL), quality: c.text(.q), length: c.text(.length),
             time: c.text(.time), date: c.text(.date), uploaded: c.text(.uploaded),
             backgroundSpecies: c.textList(.also), remarks: c.text(.rmk), animalSeen: c.text(.animalSeen),
             playbackUsed: c.text(.playbackUsed), temperature: c.text(.temp), registrationNumber: c.text(.regnr),
             automatic: c.text(.auto), device: c.text(.dvc), microphone: c.text(.mic), sampleRate: c.text(.smp))
+    }
+
+    /// The fields `_meta` says were withheld (restricted species' files are): every name listed under a
+    /// key that speaks of redaction, as `{"redacted": ["file", …]}` or `{"redacted_fields": […]}`.
+    static func redacted(in meta: JSONValue?) -> Set<String> {
+        guard case .object(let fields)? = meta else { return [] }
+        var names = Set<String>()
+        for (key, value) in fields where key.lowercased().contains("redact") {
+            guard case .array(let items) = value else { continue }
+            for case .string(let name) in items { names.insert(name) }
+        }
+        return names
     }
 
     /// Writes the v3 names, leaving out what is absent, so `--json` output reads like the API's.

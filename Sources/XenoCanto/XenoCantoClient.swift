@@ -65,6 +65,8 @@ public struct XenoCantoClient: Sendable {
         return (recording, first.prettyText)
     }
 
+    static func isLimiting(_ status: Int) -> Bool { status == 403 || status == 429 || status == 503 }
+
     private var host: String { URL(string: settings.baseURL)?.host ?? settings.baseURL }
 
     private func fetch(_ url: String) async throws(APIError) -> Data {
@@ -88,16 +90,21 @@ public struct XenoCantoClient: Sendable {
             switch status {
             case 200..<300:
                 return data
-            case 401, 403:
+            case 401:
                 throw .keyRefused(message: APIErrorBody(data)?.readable ?? "HTTP \(status)")
             case 400, 404, 422:
                 let body = APIErrorBody(data)
                 let message = body?.readable ?? "HTTP \(status)"
                 if body?.isAboutKey == true { throw .keyRefused(message: message) }
                 throw .queryRejected(message: message)
-            case _ where RetryPolicy.isWorthRetrying(status: status):
+            // 403, 429 and 503 are xeno-canto refusing or limiting requests (heavy use gets blocked), not a
+            // wrong key: asked again after a wait like a server error, then said as what they are.
+            case _ where Self.isLimiting(status) || RetryPolicy.isWorthRetrying(status: status):
                 guard attempt < retry.attempts else {
-                    throw status == 429 ? .rateLimited(attempts: attempt) : .server(status: status, attempts: attempt)
+                    if Self.isLimiting(status) {
+                        throw .limited(status: status, attempts: attempt, message: APIErrorBody(data)?.readable)
+                    }
+                    throw .server(status: status, attempts: attempt)
                 }
                 let retryAfter = RetryPolicy.retryAfter(in: response.headers)
                 do { try await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: retryAfter)) } catch {

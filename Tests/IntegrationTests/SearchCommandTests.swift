@@ -115,6 +115,34 @@ struct SearchCommandTests {
         }
     }
 
+    /// 403, 429 and 503 are xeno-canto refusing or limiting requests, not a wrong key: asked again after
+    /// a wait, then said as what they are, with the server's message (exit 4, never 3).
+    @Test(arguments: [403, 429, 503])
+    func refusingOrLimitingIsRetriedThenSaidAsSuch(status: Int) async throws {
+        try await TestCatalog.withServer { server in
+            server.faults.always(.status(status))
+            let result = try await ChirperProcess.run(["search", "gen:parus"] + server.api)
+            #expect(result.status == 4, "\(result.stderr)")
+            #expect(result.stderr.contains("xeno-canto is refusing or limiting requests (HTTP \(status), 3 tries): Injected HTTP \(status) from the demo catalog."), "\(result.stderr)")
+            #expect(!result.stderr.lowercased().contains("key"), "never said to be the key: \(result.stderr)")
+            #expect(server.faults.apiRequests.count == 3)
+        }
+    }
+
+    /// The nested error body some answers have, `{"error": {"code": …, "message": …}}`, shows the server's
+    /// message as the flat one does; a 401 stays a key problem (exit 3).
+    @Test func theNestedErrorShapeShowsTheServersMessage() async throws {
+        try await TestCatalog.withServer { server in
+            server.faults.next(.nestedError(400, code: "invalid_query", message: "Tag \"len\" needs a number."), times: 1)
+            let query = try await ChirperProcess.run(["search", "gen:parus"] + server.api)
+            #expect(query.stderr.contains("The API refused the query: Tag \"len\" needs a number."), "\(query.stderr)")
+            server.faults.next(.nestedError(401, code: "401", message: "This key has been revoked."), times: 1)
+            let key = try await ChirperProcess.run(["search", "gen:parus"] + server.api)
+            #expect(key.status == 3)
+            #expect(key.stderr.contains("The API refused the key: This key has been revoked."), "\(key.stderr)")
+        }
+    }
+
     @Test func garbageIsABadResponse() async throws {
         try await TestCatalog.withServer { server in
             server.faults.always(.garbage)

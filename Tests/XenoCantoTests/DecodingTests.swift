@@ -9,6 +9,18 @@ struct DecodingTests {
         return try Data(contentsOf: url)
     }
 
+    @Test(arguments: [
+        (#"{"error": "client_error", "message": "Unknown tag \"len\"."}"#, "client_error", "Unknown tag \"len\"."),
+        (#"{"error": {"code": "invalid_key", "message": "The key is not valid."}}"#, "invalid_key", "The key is not valid."),
+        (#"{"error": {"code": 429, "message": "Too many requests."}}"#, "429", "Too many requests."),
+        (#"{"error": {"code": 503}}"#, "503", ""),
+    ])
+    func errorBodiesInBothShapes(json: String, error: String, message: String) throws {
+        let body = try JSONDecoder().decode(APIErrorBody.self, from: Data(json.utf8))
+        #expect(body == APIErrorBody(error: error, message: message))
+        #expect(body.readable == (message.isEmpty ? error : message))
+    }
+
     @Test func pageCountsArriveAsStringsAndNumbers() throws {
         let page = try JSONDecoder().decode(Page.self, from: Self.fixture("live-page"))
         #expect(page.numRecordings == 342)
@@ -64,6 +76,16 @@ struct DecodingTests {
         #expect(!mystery.isPlayable, "a null file means restricted")
         #expect(mystery.duration == nil)
         #expect(mystery.scientificName == "")
+    }
+
+    /// A file the server names but `_meta` says it withheld is restricted too: never requested.
+    @Test(arguments: [#""_meta": {"redacted": ["file", "lat", "lon"]}"#, #""_meta": {"redacted_fields": ["file"]}"#])
+    func aFileMetaSaysWasRedactedIsRestricted(meta: String) throws {
+        let json = #"{"id": "5", "file": "https://xeno-canto.org/5/download", "#.appending(meta) + "}"
+        let recording = try JSONDecoder().decode(Recording.self, from: Data(json.utf8))
+        #expect(!recording.isPlayable)
+        let open = try JSONDecoder().decode(Recording.self, from: Data(#"{"id": "5", "file": "https://xeno-canto.org/5/download", "_meta": {"redacted": ["lat"]}}"#.utf8))
+        #expect(open.isPlayable, "other fields withheld: the file still plays")
     }
 
     @Test func encodingWritesTheAPINamesBack() throws {
