@@ -11,7 +11,7 @@ RELEASE := $(SWIFT) build -c release --static-swift-stdlib
 CHIRPER := .build/release/chirper
 PREFIX ?= /usr/local
 
-.PHONY: deps bench-deps build build-tests test demo install bench soak fuzz sanitize clean
+.PHONY: deps bench-deps build build-tests test demo install install-files uninstall bench soak fuzz sanitize clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -28,6 +28,7 @@ build: deps
 # The tests run against a debug build (every product, the test bundle and the chirper it spawns).
 build-tests: deps
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product generate-manual  # for the install test
 
 test: build-tests
 	$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build
@@ -35,10 +36,33 @@ test: build-tests
 demo: build
 	$(WITH_PULSE) $(CHIRPER) demo
 
-# chirper and chirper-demo (which chirper demo and serve-demo start) side by side in $(PREFIX)/bin.
+# chirper and chirper-demo (which chirper demo and serve-demo start) side by side in $(PREFIX)/bin, the
+# bash, zsh and fish completions where each shell looks, and the man page where man looks. The completions
+# come from chirper itself (ArgumentParser's --generate-completion-script) and the page from the same
+# command definitions, by argument-parser's generate-manual tool (the one its plugin runs: the plugin
+# itself rebuilds every product in a configuration of its own). `make uninstall` removes exactly these.
+BINDIR := .build/release
+INSTALLED := bin/chirper bin/chirper-demo share/bash-completion/completions/chirper \
+	share/zsh/site-functions/_chirper share/fish/vendor_completions.d/chirper.fish share/man/man1/chirper.1
+
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 .build/release/chirper .build/release/chirper-demo $(DESTDIR)$(PREFIX)/bin/
+	$(RELEASE) --product generate-manual
+	$(MAKE) install-files BINDIR=.build/release
+
+uninstall:
+	cd $(DESTDIR)$(PREFIX) && rm -f $(INSTALLED)
+
+# The copying alone, from the binaries in BINDIR (the tests install their debug build this way).
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d \
+		$(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BINDIR)/chirper $(BINDIR)/chirper-demo $(DESTDIR)$(PREFIX)/bin/
+	$(BINDIR)/chirper --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
+	$(BINDIR)/chirper --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chirper
+	$(BINDIR)/chirper --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chirper.fish
+	manual=$$(mktemp -d) && $(BINDIR)/generate-manual $(BINDIR)/chirper --output-directory $$manual && \
+		install -m 644 $$manual/chirper.1 $(DESTDIR)$(PREFIX)/share/man/man1/chirper.1 && rm -rf $$manual
 
 # The benchmark beside mpg123 and mpv (release build; about 9 minutes): prints one table and writes
 # bench/results.md. Installs the players, hyperfine and, in a venv under .build, the Python API clients.

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// `make install` puts the player, its demo server, the three shells' completions and the man page where
+/// each is looked for, under DESTDIR; `make uninstall` takes exactly those away. Run on the debug build
+/// (`make install-files`, the copying step of `make install`), so the test builds nothing.
+@Suite("make install and uninstall into a temporary root")
+struct InstallTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let subcommands = ["search", "browse", "queue", "info", "play", "download", "sonogram", "cache", "demo", "serve-demo"]
+
+    @Test func theFilesGoWhereShellsAndManLookAndUninstallTakesThemAway() throws {
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-install-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        let binaries = ChirperProcess.binary.deletingLastPathComponent().path
+        let install = try Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "install-files", "BINDIR=\(binaries)", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
+        #expect(install.status == 0, "\(install.output)")
+        let prefix = destination.appendingPathComponent("usr/local")
+        for binary in ["bin/chirper", "bin/chirper-demo"] {
+            #expect(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent(binary).path), "\(binary)")
+        }
+        let texts = ["share/bash-completion/completions/chirper", "share/zsh/site-functions/_chirper",
+                     "share/fish/vendor_completions.d/chirper.fish", "share/man/man1/chirper.1"]
+        for path in texts {
+            let text = (try? String(contentsOf: prefix.appendingPathComponent(path), encoding: .utf8)) ?? ""
+            #expect(!text.isEmpty, "\(path) installed")
+            for command in Self.subcommands {
+                #expect(text.contains(command), "\(path) mentions \(command)")
+            }
+        }
+        let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/chirper.1"), encoding: .utf8)
+        #expect(manual.hasPrefix(".") || manual.contains(".TH") || manual.contains(".Dt"), "a roff page")
+
+        let uninstall = try Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "uninstall", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
+        #expect(uninstall.status == 0)
+        for path in ["bin/chirper", "bin/chirper-demo"] + texts {
+            #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path) removed")
+        }
+    }
+}
