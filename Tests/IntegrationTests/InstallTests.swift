@@ -9,11 +9,11 @@ struct InstallTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let subcommands = ["search", "browse", "queue", "info", "play", "download", "sonogram", "cache", "demo", "serve-demo"]
 
-    @Test func theFilesGoWhereShellsAndManLookAndUninstallTakesThemAway() throws {
+    @Test func theFilesGoWhereShellsAndManLookAndUninstallTakesThemAway() async throws {
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-install-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: destination) }
         let binaries = ChirperProcess.binary.deletingLastPathComponent().path
-        let install = try Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "install-files", "BINDIR=\(binaries)", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
+        let install = try await Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "install-files", "BINDIR=\(binaries)", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
         #expect(install.status == 0, "\(install.output)")
         let prefix = destination.appendingPathComponent("usr/local")
         for binary in ["bin/chirper", "bin/chirper-demo"] {
@@ -31,7 +31,7 @@ struct InstallTests {
         let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/chirper.1"), encoding: .utf8)
         #expect(manual.hasPrefix(".") || manual.contains(".TH") || manual.contains(".Dt"), "a roff page")
 
-        let uninstall = try Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "uninstall", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
+        let uninstall = try await Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "uninstall", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
         #expect(uninstall.status == 0)
         for path in ["bin/chirper", "bin/chirper-demo"] + texts {
             #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path) removed")

@@ -269,21 +269,21 @@ struct SearchCommandTests {
     }
 
     /// What `command` prints on a terminal of its own (util-linux `script` gives it a pseudo-terminal).
-    static func onATerminal(_ arguments: [String], environment extra: [String: String]) throws -> String {
+    static func onATerminal(_ arguments: [String], environment extra: [String: String]) async throws -> String {
         let quoted = ([ChirperProcess.binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
         let environment = ChirperProcess.environment(extra: ["TERM": "xterm-256color"].merging(extra) { $1 })
-        return try Spawn.run("/usr/bin/script", ["-qec", quoted, "/dev/null"], environment: environment).output
+        return try await Spawn.run("/usr/bin/script", ["-qec", quoted, "/dev/null"], environment: environment).output
     }
 
     @Test func sonogramColoursFollowNoColorTERMAndTheColorOption() async throws {
         try await TestCatalog.withServer { server in
             let arguments = ["sonogram", "900009", "--lines", "8"] + server.api
             let colour = "\u{1B}[38;"
-            #expect(try Self.onATerminal(arguments, environment: [:]).contains(colour), "colours on a terminal")
-            #expect(!(try Self.onATerminal(arguments, environment: ["NO_COLOR": "1"]).contains(colour)), "NO_COLOR turns them off")
-            #expect(!(try Self.onATerminal(arguments, environment: ["TERM": "dumb"]).contains("\u{1B}")), "TERM=dumb: no escape codes")
-            #expect(!(try Self.onATerminal(arguments + ["--color", "never"], environment: [:]).contains(colour)))
-            #expect(try Self.onATerminal(arguments + ["--color", "always"], environment: ["NO_COLOR": "1"]).contains(colour), "the flag wins")
+            #expect(try await Self.onATerminal(arguments, environment: [:]).contains(colour), "colours on a terminal")
+            #expect(!(try await Self.onATerminal(arguments, environment: ["NO_COLOR": "1"]).contains(colour)), "NO_COLOR turns them off")
+            #expect(!(try await Self.onATerminal(arguments, environment: ["TERM": "dumb"]).contains("\u{1B}")), "TERM=dumb: no escape codes")
+            #expect(!(try await Self.onATerminal(arguments + ["--color", "never"], environment: [:]).contains(colour)))
+            #expect(try await Self.onATerminal(arguments + ["--color", "always"], environment: ["NO_COLOR": "1"]).contains(colour), "the flag wins")
             let piped = try await ChirperProcess.run(arguments + ["--color", "always"])
             #expect(piped.status == 0 && piped.stdout.contains(colour), "always colours a pipe too")
             let bad = try await ChirperProcess.run(arguments + ["--color", "sometimes"])
@@ -312,7 +312,8 @@ struct SearchCommandTests {
         let started = Date()
         let result = try await ChirperProcess.run(["search", "gen:parus", "--api-url", "http://127.0.0.1:9/api/3", "--key", "sekrit-key-4242"])
         // Offline fails fast: the refused connection is not tried again until the 10 s connect timeout.
-        #expect(Date().timeIntervalSince(started) < 1, "said within a second")
+        // (0.15 s here; the bound leaves room for a loaded machine: speed is measured, not asserted.)
+        #expect(Date().timeIntervalSince(started) < 5, "said at once, not after the 10 s connect timeout")
         #expect(result.status == 4)
         #expect(result.stderr.contains("Cannot reach 127.0.0.1: connection refused. Check the network, or --api-url; `chirper demo`"), "\(result.stderr)")
         #expect(!result.stderr.contains("sekrit-key-4242"))

@@ -22,4 +22,14 @@ enum Spawn {
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
+
+    /// `run` on a thread of its own, for async tests: waiting for a child must not hold one of the few
+    /// threads that run Swift tasks, which the in-process demo server needs to answer that very child.
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try run(executable, arguments, environment: environment, output: true) })
+            }.start()
+        }
+    }
 }
