@@ -42,7 +42,9 @@ public enum NetworkProblem {
         let text = String(describing: error)
         let lowered = text.lowercased()
         if lowered.contains("connection refused") { return "connection refused" }
-        if text.contains("NXDOMAIN") || lowered.contains("lookup") || lowered.contains("resolve") { return "host name not found" }
+        if text.contains("NXDOMAIN") || lowered.contains("lookup") || lowered.contains("resolve") || lowered.contains("unknownhost") {
+            return "host name not found"
+        }
         if text.contains("uncleanShutdown") || text.contains("EOF") { return "the server closed the connection" }
         // The HTTP parser's words for a body shorter than its Content-Length.
         if text.contains("stream ended at an unexpected time") { return "the connection closed before the length the server announced" }
