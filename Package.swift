@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "chirper-demo",
             dependencies: [
-                "DemoCatalog",
+                "DemoCatalog", "XenoCanto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

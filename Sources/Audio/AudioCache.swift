@@ -31,7 +31,7 @@ public struct AudioCache: Sendable {
 
     /// The cached file for this audio URL, marked as just played; nil when not cached.
     func lookup(_ url: String) -> URL? {
-        let file = directory.appendingPathComponent(Self.fileName(url))
+        let file = file(for: url)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
         return file
@@ -39,8 +39,11 @@ public struct AudioCache: Sendable {
 
     /// Whether the cache holds `url` whole (nothing is marked played).
     public func holds(_ url: String) -> Bool {
-        FileManager.default.fileExists(atPath: directory.appendingPathComponent(Self.fileName(url)).path)
+        FileManager.default.fileExists(atPath: file(for: url).path)
     }
+
+    /// Where the whole download of `url` is kept.
+    private func file(for url: String) -> URL { directory.appendingPathComponent(Self.fileName(url)) }
 
     /// The cached file of recording `id` from any server, for `--offline`.
     public func file(forRecording id: String) -> URL? {
@@ -52,7 +55,7 @@ public struct AudioCache: Sendable {
     func writer(for url: String, size: Int?) -> WholeFileWriter? {
         guard let size, size > 0, size <= limit else { return nil }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let final = directory.appendingPathComponent(Self.fileName(url))
+        let final = file(for: url)
         let temporary = directory.appendingPathComponent(".part-\(getpid())-\(UUID().uuidString.prefix(8))")
         let writer = WholeFileWriter(final: final, temporary: temporary, expected: size)
         writer?.onPlaced = { self.evict() }

@@ -2,7 +2,7 @@ import Audio
 import ChirperCore
 import DemoCatalog
 import Sonogram
-import Foundation
+import FoundationEssentials
 import XenoCanto
 
 // In-process timings of the pure parts, for `make bench` (release build). Prints medians; asserts nothing.
@@ -37,9 +37,20 @@ func median(_ runs: Int, _ work: () throws -> Void) rethrows -> Duration {
     return times.sorted()[runs / 2]
 }
 
-func milliseconds(_ duration: Duration) -> String {
+/// `value` with two decimals, as "%.2f" wrote it.
+func hundredths(_ value: Double) -> String {
+    let cents = Int((value * 100).rounded())
+    let fraction = abs(cents) % 100
+    return (cents < 0 ? "-" : "") + "\(abs(cents) / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+}
+
+func ms(_ duration: Duration) -> Double {
     let (seconds, attoseconds) = duration.components
-    return String(format: "%.2f ms", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+}
+
+func milliseconds(_ duration: Duration) -> String {
+    hundredths(ms(duration)) + " ms"
 }
 
 let query = SearchQuery("sp:\"turdus rufiventris\"")
@@ -82,7 +93,7 @@ for rows in [100, 1_000, 10_000] {
     print("  \(rows) rows: \(milliseconds(frameTimes[rows]!))")
 }
 let flatness = frameTimes[10_000]! / frameTimes[100]!
-print(String(format: "  10,000 rows / 100 rows: %.2f×", flatness))
+print("  10,000 rows / 100 rows: \(hundredths(flatness))×")
 
 var scrolling = browseModel(rows: 10_000)
 _ = scrolling.press(.pageUp)  // the cursor at the top of the screen: 44 steps within it, then scrolling
@@ -129,10 +140,6 @@ print("  decode only (the floor): \(milliseconds(decodeTimes.sorted()[2]))")
 
 // `ChirperBench --json FILE`: the figures `bench/compare.py` puts in its table, in milliseconds.
 if let flag = CommandLine.arguments.firstIndex(of: "--json"), flag + 1 < CommandLine.arguments.count {
-    func ms(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
     let figures: [String: Double] = [
         "searchPage500": ms(decodeAndRender),
         "searchPage500DecodeOnly": ms(decodeOnly),
@@ -141,6 +148,8 @@ if let flag = CommandLine.arguments.firstIndex(of: "--json"), flag + 1 < Command
         "frame10000": ms(frameTimes[10_000]!),
         "sonogram10min": ms(sonogramTimes.sorted()[2]),
     ]
-    let json = try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys])
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let json = try encoder.encode(figures)
     try json.write(to: URL(fileURLWithPath: CommandLine.arguments[flag + 1]))
 }

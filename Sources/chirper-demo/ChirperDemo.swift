@@ -1,6 +1,9 @@
 import ArgumentParser
 import DemoCatalog
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import XenoCanto
 
 /// The demo catalog as a program of its own, so the player's binary links no HTTP server: `chirper demo`
 /// and `chirper serve-demo` start it as a child process found beside `chirper`. Its first line of
@@ -50,21 +53,21 @@ struct ChirperDemo: AsyncParsableCommand {
 
     func run() async throws {
         if exitWithInput {
-            Thread.detachNewThread {
+            DispatchQueue.global().async {
                 var byte: UInt8 = 0
                 while true {
                     let count = read(STDIN_FILENO, &byte, 1)
                     if count > 0 || (count < 0 && errno == EINTR) { continue }
                     break  // end of file (the parent is gone) or the pipe failed: either way, go
                 }
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
         }
         let server: DemoServer
         do {
             server = try await DemoServer(.init(port: port, key: key, catalog: catalog.recordings))
         } catch {
-            FileHandle.standardError.write(Data("chirper: \(error)\n".utf8))
+            FileOutput.write("chirper: \(error)\n", to: STDERR_FILENO)
             throw ExitCode(4)  // the player's "network or server" code
         }
         let faulty = RandomFaults.assign(share: faultShare, seed: seed, to: catalog.recordings, faults: server.faults)
@@ -75,7 +78,7 @@ struct ChirperDemo: AsyncParsableCommand {
             "Stop with Ctrl-C.",
         ] + (faulty.isEmpty ? [] : ["Faults on \(faulty.count) files: " + faulty.map { "XC\($0.id) \($0.fault)" }.joined(separator: ", ")])
         // Written and flushed at once: the parent reads the first line through a pipe.
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        FileOutput.write(lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
         try await server.wait()
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Audio
 import FoundationEssentials
 import Glibc
+import XenoCanto
 
 /// The `chirper` command: search, listen to and learn about xeno-canto recordings from a terminal.
 @main
@@ -84,19 +85,3 @@ enum StandardOutput {
     static func raw(_ text: String) { FileOutput.write(text, to: STDOUT_FILENO) }
 }
 
-/// write(2) until every byte is out; a closed pipe or a full disk ends the attempt quietly (the reader
-/// that went away cannot be told).
-enum FileOutput {
-    static func write(_ text: String, to descriptor: Int32) {
-        var text = text
-        text.withUTF8 { bytes in
-            var done = 0
-            while done < bytes.count {
-                let wrote = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-                if wrote < 0 && errno == EINTR { continue }
-                guard wrote > 0 else { return }
-                done += wrote
-            }
-        }
-    }
-}
