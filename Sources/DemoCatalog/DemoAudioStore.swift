@@ -33,16 +33,45 @@ public actor DemoAudioStore {
 
     /// The MP3 for this spec, encoding it first if no earlier run did. Concurrent callers share one encode.
     public func file(for spec: AudioSpec) async throws -> URL {
-        let target = directory.appendingPathComponent(spec.fileStem + ".mp3")
+        let target = target(of: spec)
         if FileManager.default.fileExists(atPath: target.path) { return target }
         if let running = inFlight[spec] { return try await running.value }
         let directory = self.directory
-        let task = Task.detached(priority: .userInitiated) {
-            try DemoAudioStore.encode(spec, to: target, in: directory)
+        let task = Task {
+            try await DemoAudioStore.encodeOffThePool(spec, to: target, in: directory)
         }
         inFlight[spec] = task
         defer { inFlight[spec] = nil }
         return try await task.value
+    }
+
+    /// Runs `encode` on a Dispatch thread. It blocks for seconds (synthesis, then waiting for lame), and
+    /// on the cooperative pool, two cores wide here, two encodes at once stalled every task in the
+    /// process: a test's own server stopped answering on a fresh machine, where nothing is encoded yet.
+    private static func encodeOffThePool(_ spec: AudioSpec, to target: URL, in directory: URL) async throws -> URL {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { try encode(spec, to: target, in: directory) })
+            }
+        }
+    }
+
+    /// Encodes every spec not yet in the folder, as many at a time as there are cores, so that a test
+    /// run on a fresh machine pays for the encoding once, up front, and not inside the tests' time limits.
+    public func prepare(_ specs: some Sequence<AudioSpec>) async throws {
+        let missing = Array(Set(specs)).filter { !FileManager.default.fileExists(atPath: target(of: $0).path) }
+        let width = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, spec) in missing.enumerated() {
+                if index >= width { try await group.next() }
+                group.addTask { _ = try await self.file(for: spec) }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    private func target(of spec: AudioSpec) -> URL {
+        directory.appendingPathComponent(spec.fileStem + ".mp3")
     }
 
     /// Writes raw PCM to a temporary file, runs lame on it, and renames the result into place only when
@@ -84,8 +113,11 @@ public actor DemoAudioStore {
         guard process.terminationStatus == 0 else {
             throw Failure.encoderFailed(status: process.terminationStatus, detail: String(decoding: detail.prefix(300), as: UTF8.self))
         }
-        _ = try? FileManager.default.removeItem(at: target)
-        try FileManager.default.moveItem(at: partial, to: target)
+        // rename(2) replaces atomically: another process (a `chirper demo` beside the tests) may have
+        // put the same file in place meanwhile, and a reader never sees the name without a whole file.
+        guard rename(partial.path, target.path) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+        }
         return target
     }
 

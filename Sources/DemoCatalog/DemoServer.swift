@@ -35,11 +35,12 @@ public final class DemoServer: Sendable {
     /// The API base URL to give `--api-url`.
     public var apiURL: String { origin + "/api/3" }
 
-    /// Starts listening; returns once the port is bound.
-    public init(_ configuration: Configuration = .init()) async throws {
+    /// Starts listening; returns once the port is bound. Servers given one `audio` store share its
+    /// encodes (the tests run many servers at once over one folder); by default a server has its own.
+    public init(_ configuration: Configuration = .init(), audio: DemoAudioStore? = nil) async throws {
         self.configuration = configuration
         let faults = self.faults
-        let audio = DemoAudioStore(directory: configuration.audioDirectory)
+        let audio = audio ?? DemoAudioStore(directory: configuration.audioDirectory)
         self.audio = audio
         let (portStream, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let routes = DemoRoutes(configuration: configuration, faults: faults, audio: audio)

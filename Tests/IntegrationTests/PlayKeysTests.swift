@@ -8,7 +8,7 @@ extension PlaybackTests {
 @Suite("play in a terminal: status line and keys")
 struct Keys {
     static func longTone() async throws -> URL {
-        try await DemoAudioStore(directory: TestCatalog.audioDirectory)
+        try await TestCatalog.audio
             .file(for: AudioSpec(shape: .tone(hertz: 660), sampleRate: 44_100, channels: 1, seconds: 20))
     }
 

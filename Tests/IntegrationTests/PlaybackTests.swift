@@ -12,7 +12,7 @@ import XenoCanto
 @Suite("Playing through PulseAudio", .serialized)
 struct PlaybackTests {
     static func mp3(_ spec: AudioSpec) async throws -> URL {
-        try await DemoAudioStore(directory: TestCatalog.audioDirectory).file(for: spec)
+        try await TestCatalog.audio.file(for: spec)
     }
 
     @Test func a440HzToneIsHeardAt440HzForItsLength() async throws {

@@ -10,9 +10,17 @@ enum TestCatalog {
         return URL(fileURLWithPath: cache).appendingPathComponent("chirper/demo-audio")
     }()
 
+    /// One store for every server of the run, so that two tests wanting one file share its encode.
+    static let audio = DemoAudioStore(directory: audioDirectory)
+
+    /// The catalog's MP3s, encoded before the first server starts. On a fresh machine that is half a
+    /// minute of lame on two cores; done inside the tests, it ran into their time limits.
+    static let prepared = Task { try await audio.prepare(DemoRecordings.builtIn.entries.compactMap(\.audio)) }
+
     /// Runs `body` with a fresh server and stops the server (awaited) whether `body` succeeds or throws.
     static func withServer<T>(key: String = "demo", _ body: (DemoServer) async throws -> T) async throws -> T {
-        let server = try await DemoServer(.init(key: key, audioDirectory: audioDirectory))
+        try await prepared.value
+        let server = try await DemoServer(.init(key: key, audioDirectory: audioDirectory), audio: audio)
         do {
             let result = try await body(server)
             await server.stop()
