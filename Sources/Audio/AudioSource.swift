@@ -62,6 +62,7 @@ extension AudioSource {
         var attempt = 1
         while true {
             let response: HTTPClientResponse
+            do { try await RequestPacer.shared.admit(.file) } catch { throw .network(reason: "cancelled") }
             do {
                 var request = HTTPClientRequest(url: url)
                 request.headers.add(name: "User-Agent", value: "chirper")

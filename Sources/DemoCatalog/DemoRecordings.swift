@@ -1,12 +1,29 @@
 import XenoCanto
 
-/// The built-in catalog: 132 recordings of 12 species over 9 countries, generated from a fixed recipe
+/// The built-in catalog: 132 bird recordings of 12 species over 9 countries, then 4 grasshoppers, generated from a fixed recipe
 /// so every run (and every test) sees the same data. Each playable recording has its own pitch.
 public struct DemoRecordings: Sendable {
     public struct Entry: Sendable {
         public var recording: Recording
         /// nil for a restricted species: listed, no file.
         public var audio: AudioSpec?
+        /// What the search tags read that a v3 recording object does not carry: the family (`fam:`) and,
+        /// for a specimen recorded in a studio, when it was collected (`colyear:`, `colmonth:`).
+        public var family: String?
+        public var collected: (year: Int, month: Int)?
+        /// Fields sent with the recording that Chirper does not model (`annotation-set`, `_meta`…).
+        public var extraFields: [String: JSONValue]
+
+        public init(
+            recording: Recording, audio: AudioSpec?, family: String? = nil, collected: (year: Int, month: Int)? = nil,
+            extraFields: [String: JSONValue] = [:]
+        ) {
+            self.recording = recording
+            self.audio = audio
+            self.family = family
+            self.collected = collected
+            self.extraFields = extraFields
+        }
     }
 
     public let entries: [Entry]
@@ -25,6 +42,7 @@ public struct DemoRecordings: Sendable {
         let english: String
         let genus: String
         let species: String
+        let family: String
         let group: String
         let baseHertz: Double
         let types: [String]
@@ -32,18 +50,18 @@ public struct DemoRecordings: Sendable {
     }
 
     static let species: [Species] = [
-        Species(english: "Great Tit", genus: "Parus", species: "major", group: "birds", baseHertz: 3_000, types: ["song", "call", "alarm call"]),
-        Species(english: "Eurasian Blue Tit", genus: "Cyanistes", species: "caeruleus", group: "birds", baseHertz: 3_600, types: ["song", "call"]),
-        Species(english: "Common Blackbird", genus: "Turdus", species: "merula", group: "birds", baseHertz: 1_800, types: ["song", "alarm call", "flight call"]),
-        Species(english: "Song Thrush", genus: "Turdus", species: "philomelos", group: "birds", baseHertz: 2_400, types: ["song", "call"]),
-        Species(english: "European Robin", genus: "Erithacus", species: "rubecula", group: "birds", baseHertz: 3_300, types: ["song", "call"]),
-        Species(english: "Common Chaffinch", genus: "Fringilla", species: "coelebs", group: "birds", baseHertz: 2_800, types: ["song", "call", "flight call"]),
-        Species(english: "Eurasian Wren", genus: "Troglodytes", species: "troglodytes", group: "birds", baseHertz: 4_000, types: ["song", "call"]),
-        Species(english: "Common Nightingale", genus: "Luscinia", species: "megarhynchos", group: "birds", baseHertz: 2_100, types: ["song", "nocturnal song"]),
-        Species(english: "Tawny Owl", genus: "Strix", species: "aluco", group: "birds", baseHertz: 500, types: ["song", "call"]),
-        Species(english: "Rufous-bellied Thrush", genus: "Turdus", species: "rufiventris", group: "birds", baseHertz: 1_600, types: ["song", "call"]),
-        Species(english: "Great Kiskadee", genus: "Pitangus", species: "sulphuratus", group: "birds", baseHertz: 2_600, types: ["call", "song"]),
-        Species(english: "Night Parrot", genus: "Pezoporus", species: "occidentalis", group: "birds", baseHertz: 1_200, types: ["call"], restricted: true),
+        Species(english: "Great Tit", genus: "Parus", species: "major", family: "Paridae", group: "birds", baseHertz: 3_000, types: ["song", "call", "alarm call"]),
+        Species(english: "Eurasian Blue Tit", genus: "Cyanistes", species: "caeruleus", family: "Paridae", group: "birds", baseHertz: 3_600, types: ["song", "call"]),
+        Species(english: "Common Blackbird", genus: "Turdus", species: "merula", family: "Turdidae", group: "birds", baseHertz: 1_800, types: ["song", "alarm call", "flight call"]),
+        Species(english: "Song Thrush", genus: "Turdus", species: "philomelos", family: "Turdidae", group: "birds", baseHertz: 2_400, types: ["song", "call"]),
+        Species(english: "European Robin", genus: "Erithacus", species: "rubecula", family: "Muscicapidae", group: "birds", baseHertz: 3_300, types: ["song", "call"]),
+        Species(english: "Common Chaffinch", genus: "Fringilla", species: "coelebs", family: "Fringillidae", group: "birds", baseHertz: 2_800, types: ["song", "call", "flight call"]),
+        Species(english: "Eurasian Wren", genus: "Troglodytes", species: "troglodytes", family: "Troglodytidae", group: "birds", baseHertz: 4_000, types: ["song", "call"]),
+        Species(english: "Common Nightingale", genus: "Luscinia", species: "megarhynchos", family: "Muscicapidae", group: "birds", baseHertz: 2_100, types: ["song", "nocturnal song"]),
+        Species(english: "Tawny Owl", genus: "Strix", species: "aluco", family: "Strigidae", group: "birds", baseHertz: 500, types: ["song", "call"]),
+        Species(english: "Rufous-bellied Thrush", genus: "Turdus", species: "rufiventris", family: "Turdidae", group: "birds", baseHertz: 1_600, types: ["song", "call"]),
+        Species(english: "Great Kiskadee", genus: "Pitangus", species: "sulphuratus", family: "Tyrannidae", group: "birds", baseHertz: 2_600, types: ["call", "song"]),
+        Species(english: "Night Parrot", genus: "Pezoporus", species: "occidentalis", family: "Psittaculidae", group: "birds", baseHertz: 1_200, types: ["call"], restricted: true),
     ]
 
     static let countries = ["France", "Germany", "Spain", "United Kingdom", "Netherlands", "Sweden", "Brazil", "Argentina", "Australia"]
@@ -112,13 +130,42 @@ public struct DemoRecordings: Sendable {
                 uploaded: String(format: "%04d-%02d-%02d", min(2026, year + 1), month, day),
                 backgroundSpecies: index % 4 == 0 ? [species[(index + 1) % species.count].genus + " " + species[(index + 1) % species.count].species] : [],
                 remarks: index % 6 == 0 ? "Synthesised for Chirper's demo catalog: \(audio.map(describe) ?? "no audio")." : nil,
-                animalSeen: index % 2 == 0 ? "yes" : "no", playbackUsed: "no", temperature: nil,
+                animalSeen: index % 2 == 0 ? "yes" : "no", playbackUsed: index % 10 == 6 ? "yes" : "no", temperature: nil,
                 automatic: "no", device: index % 3 == 0 ? "Zoom H5" : nil, microphone: index % 3 == 0 ? "Sennheiser ME66" : nil,
                 sampleRate: String(rate))
             recording.fileName = kind.restricted ? nil : "XC\(id)-\(kind.english.replacingOccurrences(of: " ", with: "-")).mp3"
-            entries.append(Entry(recording: recording, audio: audio))
+            entries.append(Entry(recording: recording, audio: audio, family: kind.family))
         }
-        return DemoRecordings(entries: entries)
+        return DemoRecordings(entries: entries + grasshoppers)
+    }()
+
+    /// Four grasshoppers and bush-crickets after the birds (XC900133–900136): specimens recorded in a
+    /// studio, with what only they have in xeno-canto: a temperature, a collection date and a museum's
+    /// registration number.
+    static let grasshoppers: [Entry] = {
+        let kinds: [(english: String, genus: String, species: String, family: String, hertz: Double)] = [
+            ("Roesel's Bush-cricket", "Roeseliana", "roeselii", "Tettigoniidae", 9_000),
+            ("Large Saw-tailed Bush-cricket", "Polysarcus", "denticauda", "Tettigoniidae", 7_500),
+            ("Common Field Grasshopper", "Chorthippus", "brunneus", "Acrididae", 6_000),
+            ("Rufous Grasshopper", "Gomphocerippus", "rufus", "Acrididae", 5_200),
+        ]
+        return kinds.enumerated().map { offset, kind in
+            let id = String(firstID + species.count * perSpecies + offset)
+            let audio = AudioSpec(shape: .call(hertz: kind.hertz, burst: 0.2, pause: 0.15), sampleRate: 48_000, channels: 1, seconds: Double(4 + offset))
+            var recording = Recording(
+                id: id, genus: kind.genus, species: kind.species, group: "grasshoppers", englishName: kind.english,
+                recordist: recordists[offset * 2], country: offset < 2 ? "Germany" : "Netherlands",
+                locality: offset < 2 ? places["Germany"]!.locality : places["Netherlands"]!.locality,
+                latitude: nil, longitude: nil, altitude: nil, soundType: "calling song", sex: "male", stage: "adult",
+                method: "studio recording", pageURL: "//xeno-canto.org/\(id)", licence: licences[offset % licences.count],
+                quality: qualities[offset], length: RecordingLength.format(Double(4 + offset)), time: "14:00",
+                date: "2023-0\(7 + offset)-1\(offset)", uploaded: "2024-0\(1 + offset)-20", backgroundSpecies: [],
+                remarks: "Studio recording of a collected specimen.", animalSeen: "yes", playbackUsed: "no",
+                temperature: String(22 + offset * 2) + ".5", registrationNumber: "ZFMK-ORT-2023-0\(41 + offset)",
+                automatic: "no", device: "Sony PCM-D100", microphone: "Sennheiser MKH 8020", sampleRate: "48000")
+            recording.fileName = "XC\(id)-\(kind.english.replacingOccurrences(of: " ", with: "-")).mp3"
+            return Entry(recording: recording, audio: audio, family: kind.family, collected: (2023, 6 + offset))
+        }
     }()
 
     private static func format2(_ value: Double) -> String { String(format: "%.4f", value) }

@@ -55,7 +55,7 @@ final class DemoRoutes: Sendable {
         guard key == configuration.key else {
             return json(APIErrorBody(error: "invalid_key", message: "The API key is not valid."), status: .unauthorized)
         }
-        guard let query = parameters.get("query"), !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let query = Self.formValue("query", in: request.uri.query ?? ""), !query.trimmingCharacters(in: .whitespaces).isEmpty else {
             return json(APIErrorBody(error: "missing_parameter", message: "No query was given."), status: .badRequest)
         }
         let perPage = parameters.get("per_page").map { Int($0) } ?? XenoCantoClient.defaultPageSize
@@ -69,12 +69,17 @@ final class DemoRoutes: Sendable {
         let search: CatalogSearch
         do {
             search = try CatalogSearch(query)
-        } catch .untagged(let word) {
-            return json(APIErrorBody(error: "invalid_query", message: "Untagged search term \"\(word)\": use a tag such as en:, sp: or gen:."), status: .badRequest)
-        } catch .unknownTag(let tag) {
-            return json(APIErrorBody(error: "invalid_query", message: "Unknown tag \"\(tag)\"."), status: .badRequest)
+        } catch {
+            // The live API's words and shape for a query it cannot read: HTTP 400, a flat client_error.
+            let message = switch error {
+            case .untagged(let word): "Untagged search term \"\(word)\": use a tag such as en:, sp: or gen:."
+            case .unknownTag(let tag): "Unknown tag \"\(tag)\"."
+            case .or: "OR is not supported: every term must match."
+            }
+            return json(APIErrorBody(error: "client_error", message: message), status: .badRequest)
         }
-        let matches = configuration.catalog.recordings.filter(search.matches)
+        let matched = configuration.catalog.entries.filter(search.matches)
+        let matches = matched.map(\.recording)
         let pages = max(1, (matches.count + perPage - 1) / perPage)
         let slice = matches.dropFirst((pageNumber - 1) * perPage).prefix(perPage)
         let base = origin(of: request)
@@ -86,7 +91,30 @@ final class DemoRoutes: Sendable {
         let page = Page(
             numRecordings: matches.count, numSpecies: Set(matches.map(\.scientificName)).count, page: pageNumber,
             numPages: pages + (faults.extraPage ? 1 : 0), recordings: Array(recordings))
-        return json(page, status: .ok)
+        let extras = matched.dropFirst((pageNumber - 1) * perPage).prefix(perPage).map(\.extraFields)
+        guard extras.contains(where: { !$0.isEmpty }) else { return json(page, status: .ok) }
+        return json(try Self.adding(Array(extras), to: page), status: .ok, sortingKeys: true)
+    }
+
+    /// A query parameter read as a form value, where `+` is a space (what Python's requests sends).
+    static func formValue(_ name: String, in query: String) -> String? {
+        query.split(separator: "&").lazy.compactMap { pair -> String? in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0] == name else { return nil }
+            return parts[1].replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        }.first
+    }
+
+    /// The page with each recording's extra fields added to its object: fields of the live API that
+    /// Chirper does not model, for `--json` to pass through.
+    static func adding(_ extras: [[String: JSONValue]], to page: Page) throws -> JSONValue {
+        guard case .object(var object) = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(page)),
+              case .array(let recordings)? = object["recordings"] else { return .null }
+        object["recordings"] = .array(zip(recordings, extras).map { recording, extra in
+            guard case .object(let fields) = recording else { return recording }
+            return .object(fields.merging(extra) { _, added in added })
+        })
+        return .object(object)
     }
 
     // MARK: Files
@@ -180,8 +208,12 @@ final class DemoRoutes: Sendable {
         })
     }
 
-    private func json(_ value: some Encodable, status: HTTPResponse.Status, headers: HTTPFields = [.contentType: "application/json"]) -> Response {
-        let data = (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
+    /// `sortingKeys`: the same answer in the same bytes each time, for a value whose objects are
+    /// dictionaries (their order is not kept otherwise).
+    private func json(_ value: some Encodable, status: HTTPResponse.Status, headers: HTTPFields = [.contentType: "application/json"], sortingKeys: Bool = false) -> Response {
+        let encoder = JSONEncoder()
+        if sortingKeys { encoder.outputFormatting = .sortedKeys }
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -41,6 +41,8 @@ public struct Recording: Sendable, Equatable, Hashable {
     public var device: String?
     public var microphone: String?
     public var sampleRate: String?
+    /// The object this recording was read from, when the client was asked to keep it (`search --json`).
+    public var sentJSON = SentJSON()
 
     public init(
         id: String, genus: String? = nil, species: String? = nil, subspecies: String? = nil,

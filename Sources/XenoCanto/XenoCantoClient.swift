@@ -4,8 +4,8 @@ import FoundationEssentials
 import NIOCore
 import NIOHTTP1
 
-/// The xeno-canto API v3 client: one call, `GET {base}/recordings`, with the key check, the published rate
-/// limit, retries with backoff for 429 and 5xx, and errors a person can act on.
+/// The xeno-canto API v3 client: one call, `GET {base}/recordings`, with the key check, the process's
+/// request pacing, retries with backoff for 429 and 5xx, and errors a person can act on.
 public struct XenoCantoClient: Sendable {
     /// How 429 and 5xx answers are asked again (shared with the player's file requests).
     public typealias RetryPolicy = ChirperHTTP.RetryPolicy
@@ -16,16 +16,18 @@ public struct XenoCantoClient: Sendable {
     public let settings: APISettings
     public var retry: RetryPolicy
     public var requestTimeout: Duration
-    private let limiter: RateLimiter
+    /// Whether each recording keeps the JSON object it came in (`Recording.sentJSON`), for `--json`.
+    public var keepsSentJSON = false
+    private let pacer: RequestPacer
 
     public init(
         settings: APISettings, retry: RetryPolicy = RetryPolicy(), requestTimeout: Duration = .seconds(30),
-        limiter: RateLimiter = .api
+        pacer: RequestPacer = .shared
     ) {
         self.settings = settings
         self.retry = retry
         self.requestTimeout = requestTimeout
-        self.limiter = limiter
+        self.pacer = pacer
     }
 
     /// One page of results. Throws `APIError` only.
@@ -41,11 +43,20 @@ public struct XenoCantoClient: Sendable {
         ])
         let body = try await fetch(url)
         do {
-            return (try JSONDecoder().decode(Page.self, from: body), body)
+            var page = try JSONDecoder().decode(Page.self, from: body)
+            if keepsSentJSON { Self.keepSentJSON(of: &page, from: body) }
+            return (page, body)
         } catch {
             throw .badResponse(reason: "not a page of recordings (\(DecodingProblem.describe(error)))",
                                firstBytes: ByteSample.firstBytes(body))
         }
+    }
+
+    /// Gives each recording the bytes of its object in `body`.
+    static func keepSentJSON(of page: inout Page, from body: Data) {
+        let bytes = [UInt8](body)
+        guard let spans = JSONSpans.elements(of: "recordings", in: bytes), spans.count == page.recordings.count else { return }
+        for (index, span) in spans.enumerated() { page.recordings[index].sentJSON = SentJSON(bytes[span]) }
     }
 
     /// The recording with this XC number, or nil when there is none.
@@ -73,7 +84,7 @@ public struct XenoCantoClient: Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            do { try await limiter.waitForSlot() } catch { throw .network(host: host, reason: "cancelled") }
+            do { try await pacer.admit(.page) } catch { throw .network(host: host, reason: "cancelled") }
             let response: HTTPClientResponse
             let body: ByteBuffer
             do {

@@ -20,7 +20,7 @@ struct ChirperDemo: AsyncParsableCommand {
     @Option(help: "The API key the server accepts.")
     var key = "demo"
 
-    @Option(help: "builtin (132 recordings, what demo and the tests use), bench (what make bench plays) or soak (200 short tones).")
+    @Option(help: "builtin (136 recordings, what demo and the tests use), bench (what make bench plays) or soak (200 short tones).")
     var catalog: CatalogName = .builtin
 
     @Option(name: .customLong("random-faults"), help: ArgumentHelp(

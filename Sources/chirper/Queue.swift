@@ -45,7 +45,7 @@ extension Chirper {
         }
 
         func run() async throws {
-            let state = await ListState.firstPage(of: query, pages: pages, api: api)
+            let state = await ListState.firstPage(of: query, pages: pages, client: api.client())
             let recordings: [Recording]
             switch state {
             case .populated(let listing), .paging(let listing, _):

@@ -34,9 +34,10 @@ extension Chirper {
         }
 
         func run() async throws {
-            var state = await ListState.firstPage(of: self.query, pages: pages, api: api)
+            var client = api.client()
+            client.keepsSentJSON = json
+            var state = await ListState.firstPage(of: self.query, pages: pages, client: client)
             if pageCount > 1 {
-                let client = api.client()
                 for _ in 1..<pageCount {
                     guard case .paging(_, let next) = state, next.fetch == .waiting else { break }
                     await state.run(state.reduce(.nextPageRequested), client: client, perPage: pages.perPage)
@@ -59,7 +60,10 @@ struct SearchOutput {
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                StandardOutput.write(try listing.rows.map { String(decoding: try encoder.encode($0.recording), as: UTF8.self) })
+                // Each object as the server sent it; one made from the model only if the bytes were not kept.
+                StandardOutput.write(try listing.rows.map { row in
+                    try row.recording.sentJSON.text ?? String(decoding: encoder.encode(row.recording), as: UTF8.self)
+                })
             } else {
                 StandardOutput.write(ListRenderer.lines(state, width: width))
             }
@@ -80,12 +84,12 @@ struct SearchOutput {
 extension ListState {
     /// The state after asking for the page `pages` names of the typed query, with a "Searching…" note on
     /// a terminal meanwhile: what `search` and `queue` start from.
-    static func firstPage(of words: [String], pages: PageOptions, api: APIOptions) async -> ListState {
+    static func firstPage(of words: [String], pages: PageOptions, client: XenoCantoClient) async -> ListState {
         let query = SearchQuery(words.joined(separator: " "), raw: pages.raw)
         var state = ListState.idle
         let note = ProgressNote()
         note.show("Searching xeno-canto for \(query)…")
-        await state.run(state.reduce(.searchStarted(query, page: pages.page)), client: api.client(), perPage: pages.perPage)
+        await state.run(state.reduce(.searchStarted(query, page: pages.page)), client: client, perPage: pages.perPage)
         note.clear()
         return state
     }

@@ -25,8 +25,19 @@ import Testing
         return String(text[start.lowerBound...].prefix { !$0.isWhitespace })
     }
 
+    /// `startBlocking` on a thread of its own: the reading waits for seconds (the demo server encodes
+    /// what it plays first), and on one of the two threads that run Swift tasks it starved the other
+    /// tests' in-process servers (their clients timed out after 30 s).
+    static func start(_ arguments: [String], until enough: @escaping @Sendable (String) -> Bool) async throws -> (Process, String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try startBlocking(arguments, until: enough) })
+            }.start()
+        }
+    }
+
     /// Starts chirper with `arguments`, its standard output on a pipe, and reads until `enough` says so.
-    static func start(_ arguments: [String], until enough: (String) -> Bool) throws -> (Process, String) {
+    private static func startBlocking(_ arguments: [String], until enough: (String) -> Bool) throws -> (Process, String) {
         let process = Process()
         process.executableURL = ChirperProcess.binary
         process.arguments = arguments
@@ -58,7 +69,7 @@ import Testing
 
     @Test func aKilledDemoLeavesNoServerBehind() async throws {
         // A long one: killed while it plays.
-        let (process, text) = try Self.start(["demo", "nr:900042"]) { Self.apiURL(in: $0) != nil && $0.contains("Playing the first result") }
+        let (process, text) = try await Self.start(["demo", "nr:900042"]) { Self.apiURL(in: $0) != nil && $0.contains("Playing the first result") }
         let url = try #require(Self.apiURL(in: text), "\(text)")
         #expect(Self.listening(url))
         kill(process.processIdentifier, SIGKILL)
@@ -69,7 +80,7 @@ import Testing
     }
 
     @Test func serveDemoRunsTheCatalogUntilInterrupted() async throws {
-        let (process, text) = try Self.start(["serve-demo", "--key", "k3y"]) { $0.contains("\n") }
+        let (process, text) = try await Self.start(["serve-demo", "--key", "k3y"]) { $0.contains("\n") }
         #expect(text.hasPrefix("Demo catalog: http://127.0.0.1:"), "\(text)")
         let url = try #require(Self.apiURL(in: text))
         let search = try await ChirperProcess.run(["search", "gen:parus", "--api-url", url, "--key", "k3y"])

@@ -159,6 +159,15 @@ struct DownloadTests {
             let owls = DemoRecordings.builtIn.recordings.filter { $0.genus == "Strix" }.compactMap(\.fileName)
             #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(owls))
             #expect(result.stdout.contains("Saved \(owls.count) files"))
+            // One budget for the process: the page and the files draw on it together, three at once at most
+            // and then one a second. The page and the first two files go at once; from then on every file
+            // waits its second (timed where the server saw them: the first answer's own latency aside).
+            let page = try #require(server.faults.apiRequests.first?.at)
+            let files = server.faults.requests.filter { $0.path.hasSuffix("/download") }.map(\.at)
+            #expect(files.count == owls.count)
+            let windows = zip(files, files.dropFirst(3)).map { $1 - $0 }
+            #expect(windows.allSatisfy { $0 >= .milliseconds(900) }, "paced: \(windows)")
+            #expect(files.last! - page >= .seconds(owls.count - 2) - .milliseconds(300), "a second a file after the burst: \(files.last! - page)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import ChirperHTTP
 import Audio
 import ChirperCore
 import DemoCatalog
@@ -126,7 +127,7 @@ struct PlaybackTests {
     /// The row's states during a real play, through the reducer: idle → buffering → playing → idle.
     @Test func rowStatesFollowThePlayersEvents() async throws {
         try await TestCatalog.withServer { server in
-            let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: "demo"), limiter: RateLimiter())
+            let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: "demo"), pacer: RequestPacer())
             let query = SearchQuery("nr:900001")
             var state = ListState.idle
             state.reduce(.searchStarted(query, page: 1))

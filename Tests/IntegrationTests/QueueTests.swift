@@ -151,9 +151,11 @@ struct Queue {
             #expect(server.faults.apiRequests.count == 1)
             // n through the rest of page 1 (restricted rows are passed over) and on into page 2.
             var screen = ""
+            // A press a little over a second apart: each n asks for a file, and the process's requests are
+            // paced at one a second once its burst is spent.
             for _ in 0..<20 where !screen.contains("XC900051 Common Blackbird  ▶") {
                 try terminal.send("n")
-                try await Task.sleep(for: .milliseconds(700))
+                try await Task.sleep(for: .milliseconds(1_200))
                 screen = try terminal.screen()
             }
             #expect(screen.contains("XC900051 Common Blackbird  ▶"), "the queue went on into page 2: \(screen)")

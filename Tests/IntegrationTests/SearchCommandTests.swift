@@ -1,3 +1,4 @@
+import ChirperHTTP
 import DemoCatalog
 import Foundation
 import Glibc
@@ -325,7 +326,7 @@ struct ClientPagingTests {
     @Test func pagingToTheEndIsPopulatedEvenWhenOnePageTooManyIsPromised() async throws {
         try await TestCatalog.withServer { server in
             server.faults.reportExtraPage()
-            let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: "demo"), limiter: RateLimiter())
+            let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: "demo"), pacer: RequestPacer())
             let query = SearchQuery("grp:birds")
             var state = ListState.idle
             var effect = state.reduce(.searchStarted(query, page: 1))

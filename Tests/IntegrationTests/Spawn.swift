@@ -1,26 +1,61 @@
 import Foundation
+import Glibc
 
 /// Runs a program the way a shell would: with no blocked signals and no inherited descriptors beyond
 /// stdin/out/err. A child started from a test thread inherits that thread's signal mask, and a daemon
-/// (tmux's server, pulseaudio) forked by it would hold Foundation's descriptors open, so the child would
+/// (tmux's server, pulseaudio) forked by it would hold descriptors of ours open, so the child would
 /// not be seen to exit until the daemon did.
+///
+/// Started with posix_spawn and waited for with waitpid, not with Foundation's `Process`: `Process`
+/// learns that a child ended when a socket the child inherited closes, and then waits for it with a
+/// blocking waitpid on the one thread that watches every child. A child that closes its inherited
+/// descriptors (this one does, and so does `script`) made that thread wait for it to end; meanwhile no
+/// other child's end was seen, tests blocked on them, and the in-process servers starved for 30 s.
 enum Spawn {
     @discardableResult
     static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, output wanted: Bool = true) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c",
-            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.closerange(3, 65536); os.execv(sys.argv[1], sys.argv[1:])",
-            executable] + arguments
-        if let environment { process.environment = environment }
-        let pipe = Pipe()
-        process.standardOutput = wanted ? pipe : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = wanted ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let wrapper = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.closerange(3, 65536); os.execv(sys.argv[1], sys.argv[1:])"
+        let argv = ["/usr/bin/python3", "-c", wrapper, executable] + arguments
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+
+        var pipe: [Int32] = [-1, -1]
+        // Close-on-exec: a child that other threads start meanwhile must not hold the write end open.
+        guard Glibc.pipe(&pipe) == 0 else { throw POSIXError(.EMFILE) }
+        for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if wanted {
+            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipe[0])
+        posix_spawn_file_actions_addclose(&actions, pipe[1])
+
+        var pid: pid_t = 0
+        let status = withCStrings(argv) { argvPointers in
+            withCStrings(envp) { envPointers in
+                posix_spawn(&pid, argv[0], &actions, nil, argvPointers, envPointers)
+            }
+        }
+        close(pipe[1])
+        defer { close(pipe[0]) }
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOENT) }
+
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 8192)
+        while true {
+            let count = read(pipe[0], &buffer, buffer.count)
+            if count > 0 { output += buffer[..<count] } else if count == 0 || errno != EINTR { break }
+        }
+        var waitStatus: Int32 = 0
+        while waitpid(pid, &waitStatus, 0) == -1 && errno == EINTR {}
+        let exited = waitStatus & 0x7f == 0 ? (waitStatus >> 8) & 0xff : 128 + (waitStatus & 0x7f)
+        return (exited, String(decoding: output, as: UTF8.self))
     }
 
     /// `run` on a thread of its own, for async tests: waiting for a child must not hold one of the few
@@ -31,5 +66,12 @@ enum Spawn {
                 continuation.resume(with: Result { try run(executable, arguments, environment: environment, output: true) })
             }.start()
         }
+    }
+
+    /// A NULL-terminated array of C strings for `body`.
+    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+        let pointers = strings.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        return body(pointers)
     }
 }

@@ -18,9 +18,9 @@ enum TestCatalog {
     static let prepared = Task { try await audio.prepare(DemoRecordings.builtIn.entries.compactMap(\.audio)) }
 
     /// Runs `body` with a fresh server and stops the server (awaited) whether `body` succeeds or throws.
-    static func withServer<T>(key: String = "demo", _ body: (DemoServer) async throws -> T) async throws -> T {
+    static func withServer<T>(key: String = "demo", catalog: DemoRecordings = .builtIn, _ body: (DemoServer) async throws -> T) async throws -> T {
         try await prepared.value
-        let server = try await DemoServer(.init(key: key, audioDirectory: audioDirectory), audio: audio)
+        let server = try await DemoServer(.init(key: key, catalog: catalog, audioDirectory: audioDirectory), audio: audio)
         do {
             let result = try await body(server)
             await server.stop()
