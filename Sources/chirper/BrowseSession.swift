@@ -293,7 +293,7 @@ struct FullScreen {
 
     init() {
         TerminalRestore.setFullScreen(true)
-        Self.write(Terminal.Escape.enterFullScreen)
+        Self.write(TerminalEscape.enterFullScreen)
     }
 
     /// Writes the lines of the model's frame that differ from what is on screen.

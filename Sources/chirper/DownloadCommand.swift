@@ -1,3 +1,4 @@
+import ChirperCore
 import ArgumentParser
 import Audio
 import FoundationEssentials
@@ -152,12 +153,12 @@ final class ProgressBar {
         } else {
             line += ByteCount.text(written)
         }
-        StandardError.raw(Terminal.Escape.clearLine + line)
+        StandardError.raw(TerminalEscape.clearLine + line)
     }
 
     /// Clears the bar and prints the file's closing line on stdout.
     func finish(_ line: String?) {
-        if live { StandardError.raw(Terminal.Escape.clearLine) }
+        if live { StandardError.raw(TerminalEscape.clearLine) }
         if let line { StandardOutput.write([line]) }
     }
 }

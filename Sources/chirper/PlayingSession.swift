@@ -109,11 +109,11 @@ final class StatusView: Sendable {
             }
             shown.state = shown.state.applying(event, knownDuration: item.track.duration)
             if case .failed(let error) = shown.state {
-                StandardOutput.raw((live ? Terminal.Escape.clearLine : "") + "✗ \(item.name): \(error)" + (live ? "" : "\n"))
+                StandardOutput.raw((live ? TerminalEscape.clearLine : "") + "✗ \(item.name): \(error)" + (live ? "" : "\n"))
                 return
             }
             if live {
-                StandardOutput.raw(Terminal.Escape.clearLine + PlaybackLine.render(shown.state, width: width))
+                StandardOutput.raw(TerminalEscape.clearLine + PlaybackLine.render(shown.state, width: width))
             } else {
                 let plain = PlainStatus.line(shown.state)
                 if plain != shown.plain, !plain.isEmpty {

@@ -1,3 +1,4 @@
+import ChirperCore
 import FoundationEssentials
 import Glibc
 
@@ -38,12 +39,6 @@ enum Terminal {
         }
         return (Int(size.ws_col), Int(size.ws_row))
     }
-
-    enum Escape {
-        static let clearLine = "\r\u{1B}[2K"
-        /// Alternate screen, cursor hidden, cleared.
-        static let enterFullScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
-    }
 }
 
 /// A one-line "Searching…" note on stderr while the first answer is awaited; nothing when stderr is
@@ -53,11 +48,11 @@ struct ProgressNote {
 
     func show(_ text: String) {
         guard enabled else { return }
-        StandardError.raw(Terminal.Escape.clearLine + text)
+        StandardError.raw(TerminalEscape.clearLine + text)
     }
 
     func clear() {
         guard enabled else { return }
-        StandardError.raw(Terminal.Escape.clearLine)
+        StandardError.raw(TerminalEscape.clearLine)
     }
 }

@@ -1,3 +1,4 @@
+import ChirperCore
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -7,8 +8,7 @@ import Synchronization
 /// abort, a bad access) reaches it through signal handlers, which may only call async-signal-safe
 /// functions: `tcsetattr` and `write` of a static string are.
 enum TerminalRestore {
-    /// Reset colours, show the cursor, leave the alternate screen.
-    private static let leaveFullScreen: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    private static let leaveFullScreen = TerminalEscape.leaveFullScreen
     private static let haveSaved = Atomic<Bool>(false)
     private static let fullScreen = Atomic<Bool>(false)
     /// Written once, before `haveSaved` is stored with release ordering; read only after `haveSaved`

@@ -21,9 +21,9 @@ public enum ScreenUpdate {
     public static func bytes(from old: [ScreenLine]?, to new: [ScreenLine], width: Int) -> String {
         var output = ""
         let full = old == nil || old!.count != new.count
-        if full { output += "\u{1B}[0m\u{1B}[2J" }
+        if full { output += TerminalEscape.reset + TerminalEscape.clearScreen }
         for (index, line) in new.enumerated() where full || old![index] != line {
-            output += "\u{1B}[\(index + 1);1H" + start(line.style) + TextWidth.fit(line.text, to: width) + "\u{1B}[0m"
+            output += TerminalEscape.moveTo(row: index + 1, column: 1) + start(line.style) + TextWidth.fit(line.text, to: width) + TerminalEscape.reset
         }
         return output
     }
@@ -31,9 +31,9 @@ public enum ScreenUpdate {
     static func start(_ style: ScreenLine.Style) -> String {
         switch style {
         case .plain: return ""
-        case .bold: return "\u{1B}[1m"
-        case .dim: return "\u{1B}[2m"
-        case .inverse: return "\u{1B}[7m"
+        case .bold: return TerminalEscape.bold
+        case .dim: return TerminalEscape.dim
+        case .inverse: return TerminalEscape.inverse
         }
     }
 }

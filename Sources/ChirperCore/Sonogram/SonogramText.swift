@@ -35,12 +35,12 @@ public enum SonogramText {
             for x in 0..<picture.width {
                 let (top, bottom) = (picture.decibels[upper][x], picture.decibels[lower][x])
                 if x == marker {
-                    text += colours == .none ? "|" : Escape.reset + "│"
+                    text += colours == .none ? "|" : TerminalEscape.reset + "│"
                     continue
                 }
                 text += cell(top: level(top, picture.floor), bottom: level(bottom, picture.floor), colours: colours)
             }
-            lines.append(text + (colours == .none ? "" : Escape.reset))
+            lines.append(text + (colours == .none ? "" : TerminalEscape.reset))
         }
         lines.append(String(repeating: " ", count: axisWidth - 1) + "└" + timeTicks(picture))
         lines.append(String(repeating: " ", count: axisWidth) + timeLabels(picture))
@@ -67,14 +67,10 @@ public enum SonogramText {
             return String(shades[min(shades.count - 1, Int(louder * Double(shades.count - 1) + 0.5))])
         case .trueColour:
             let (t, b) = (Palette.colour(top), Palette.colour(bottom))
-            return "\u{1B}[38;2;\(t.0);\(t.1);\(t.2)m\u{1B}[48;2;\(b.0);\(b.1);\(b.2)m▀"
+            return TerminalEscape.colours(foreground: t, background: b) + "▀"
         case .palette256:
-            return "\u{1B}[38;5;\(Palette.index256(top))m\u{1B}[48;5;\(Palette.index256(bottom))m▀"
+            return TerminalEscape.colours(foreground256: Palette.index256(top), background256: Palette.index256(bottom)) + "▀"
         }
-    }
-
-    enum Escape {
-        static let reset = "\u{1B}[0m"
     }
 
     // MARK: Axes and scale
@@ -132,7 +128,7 @@ public enum SonogramText {
             let value = Double(step) / Double(steps - 1)
             text += colours == .none ? cell(top: value, bottom: value, colours: .none) : cell(top: value, bottom: value, colours: colours)
         }
-        return text + (colours == .none ? "" : Escape.reset) + " 0 dB"
+        return text + (colours == .none ? "" : TerminalEscape.reset) + " 0 dB"
     }
 }
 
