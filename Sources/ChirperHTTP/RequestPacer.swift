@@ -19,7 +19,7 @@ public actor RequestPacer {
     }
 
     /// Returns when the request may start. The slot is reserved before waiting, so requests go in the
-    /// order they asked; a cancelled wait throws.
+    /// order they asked; a cancelled wait throws, and its slot stays spent (the budget errs polite).
     public func admit(_ kind: Kind) async throws {
         let now = clock.now
         let start = budget.reserve(kind, at: now)

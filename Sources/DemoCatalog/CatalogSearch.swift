@@ -64,20 +64,20 @@ struct CatalogSearch {
         "auto": { v in { v.yesNo($0.recording.automatic) } },
         "lic": { v in { licence(v, $0.recording.licence) } },
         // Numbers: a bare value means what the help says (len ±1 %, lat/lon ±1°, temp up to a degree more).
-        "nr": { v in { v.number(Double($0.recording.id), plain: { $0...$0 }) } },
-        "len": { v in { v.number($0.recording.duration, plain: { ($0 * 0.99)...($0 * 1.01) }) } },
-        "lat": { v in { v.number($0.recording.latitude.flatMap(Double.init), plain: { ($0 - 1)...($0 + 1) }) } },
-        "lon": { v in { v.number($0.recording.longitude.flatMap(Double.init), plain: { ($0 - 1)...($0 + 1) }) } },
-        "alt": { v in { v.number($0.recording.altitude.flatMap(Double.init), plain: { $0...$0 }) } },
-        "temp": { v in { v.number($0.recording.temperature.flatMap(Double.init), plain: { $0...($0 + 1) }) } },
-        "smp": { v in { v.number($0.recording.sampleRate.flatMap(Double.init), plain: { $0...$0 }) } },
+        "nr": { v in { v.number(Double($0.recording.id), plain: { ($0, $0) }) } },
+        "len": { v in { v.number($0.recording.duration, plain: { ($0 * 0.99, $0 * 1.01) }) } },
+        "lat": { v in { v.number($0.recording.latitude.flatMap(Double.init), plain: { ($0 - 1, $0 + 1) }) } },
+        "lon": { v in { v.number($0.recording.longitude.flatMap(Double.init), plain: { ($0 - 1, $0 + 1) }) } },
+        "alt": { v in { v.number($0.recording.altitude.flatMap(Double.init), plain: { ($0, $0) }) } },
+        "temp": { v in { v.number($0.recording.temperature.flatMap(Double.init), plain: { ($0, $0 + 1) }) } },
+        "smp": { v in { v.number($0.recording.sampleRate.flatMap(Double.init), plain: { ($0, $0) }) } },
         "q": { v in { quality(v, $0.recording.quality) } },
         "box": { v in { box(v, $0.recording) } },
         // Dates: the recording's (year, month), the specimen's collection (colyear, colmonth), the upload (since).
-        "year": { v in { v.number(datePart($0.recording.date, 0), plain: { $0...$0 }) } },
-        "month": { v in { v.number(datePart($0.recording.date, 1), plain: { $0...$0 }) } },
-        "colyear": { v in { v.number($0.collected.map { Double($0.year) }, plain: { $0...$0 }) } },
-        "colmonth": { v in { v.number($0.collected.map { Double($0.month) }, plain: { $0...$0 }) } },
+        "year": { v in { v.number(datePart($0.recording.date, 0), plain: { ($0, $0) }) } },
+        "month": { v in { v.number(datePart($0.recording.date, 1), plain: { ($0, $0) }) } },
+        "colyear": { v in { v.number($0.collected.map { Double($0.year) }, plain: { ($0, $0) }) } },
+        "colmonth": { v in { v.number($0.collected.map { Double($0.month) }, plain: { ($0, $0) }) } },
         "since": { v in { since(v, $0.recording.uploaded) } },
     ]
 
@@ -106,6 +106,9 @@ struct CatalogSearch {
         func rank(_ text: String) -> Int? { text.count == 1 ? grades.firstIndex(of: Character(text.uppercased())) : nil }
         guard let own = field.flatMap(rank) else { return false }
         switch value {
+        case .plain(let text) where text.count == 3 && text.dropFirst().first == "-":  // q:A-C
+            guard let low = rank(String(text.prefix(1))), let high = rank(String(text.suffix(1))) else { return false }
+            return (min(low, high)...max(low, high)).contains(own)
         case .plain(let grade), .exactly(let grade): return rank(grade) == own
         case .below(let grade): return rank(grade).map { own > $0 } ?? false
         case .above(let grade): return rank(grade).map { own < $0 } ?? false
@@ -132,11 +135,11 @@ struct CatalogSearch {
     /// `box:LAT_MIN,LON_MIN,LAT_MAX,LON_MAX`.
     static func box(_ value: TagValue, _ recording: Recording) -> Bool {
         guard case .list(let corners) = value, corners.count == 4 else { return false }
-        let numbers = corners.compactMap(Double.init)
-        guard numbers.count == 4, let lat = recording.latitude.flatMap(Double.init), let lon = recording.longitude.flatMap(Double.init) else {
+        let numbers = corners.compactMap(TagValue.finite)
+        guard numbers.count == 4, let lat = recording.latitude.flatMap(TagValue.finite), let lon = recording.longitude.flatMap(TagValue.finite) else {
             return false
         }
-        return (numbers[0]...max(numbers[0], numbers[2])).contains(lat) && (numbers[1]...max(numbers[1], numbers[3])).contains(lon)
+        return TagValue.between((numbers[0], numbers[2]), lat) && TagValue.between((numbers[1], numbers[3]), lon)
     }
 
     /// Year (0) or month (1) of a "YYYY-MM-DD" date.

@@ -159,7 +159,7 @@ public struct DemoRecordings: Sendable {
                 latitude: nil, longitude: nil, altitude: nil, soundType: "calling song", sex: "male", stage: "adult",
                 method: "studio recording", pageURL: "//xeno-canto.org/\(id)", licence: licences[offset % licences.count],
                 quality: qualities[offset], length: RecordingLength.format(Double(4 + offset)), time: "14:00",
-                date: "2023-0\(7 + offset)-1\(offset)", uploaded: "2024-0\(1 + offset)-20", backgroundSpecies: [],
+                date: "2023-0\(6 + offset)-1\(offset)", uploaded: "2024-0\(1 + offset)-20", backgroundSpecies: [],
                 remarks: "Studio recording of a collected specimen.", animalSeen: "yes", playbackUsed: "no",
                 temperature: String(22 + offset * 2) + ".5", registrationNumber: "ZFMK-ORT-2023-0\(41 + offset)",
                 automatic: "no", device: "Sony PCM-D100", microphone: "Sennheiser MKH 8020", sampleRate: "48000")

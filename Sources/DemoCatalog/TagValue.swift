@@ -23,23 +23,31 @@ enum TagValue: Equatable {
         self = .plain(text)
     }
 
-    /// Compares `field` as a number. `plain` is `margin(value)`: the range a bare number stands for.
-    func number(_ field: Double?, plain margin: (Double) -> ClosedRange<Double>) -> Bool {
-        guard let field else { return false }
+    /// Compares `field` as a number. `plain` is `margin(value)`: the two ends of the range a bare number
+    /// stands for. Only finite numbers count ("nan" is not one), and a range's ends may come either way.
+    func number(_ field: Double?, plain margin: (Double) -> (Double, Double)) -> Bool {
+        guard let field, field.isFinite else { return false }
         switch self {
-        case .plain(let value): return Double(value).map { margin($0).contains(field) } ?? false
-        case .exactly(let value): return Double(value) == field
-        case .below(let value): return Double(value).map { field < $0 } ?? false
-        case .above(let value): return Double(value).map { field > $0 } ?? false
+        case .plain(let value): return Self.finite(value).map { Self.between(margin($0), field) } ?? false
+        case .exactly(let value): return Self.finite(value) == field
+        case .below(let value): return Self.finite(value).map { field < $0 } ?? false
+        case .above(let value): return Self.finite(value).map { field > $0 } ?? false
         case .range(let low, let high):
-            guard let low = Double(low), let high = Double(high) else { return false }
-            return (min(low, high)...max(low, high)).contains(field)
-        case .list(let values): return values.contains { Double($0) == field }
+            guard let low = Self.finite(low), let high = Self.finite(high) else { return false }
+            return Self.between((low, high), field)
+        case .list(let values): return values.contains { Self.finite($0) == field }
         }
     }
 
-    /// Compares `field` as text: `plain` by `defaultMatch` (contains, or starts with), `=` exactly,
-    /// a list by any of its items. Case and accents do not count.
+    static func finite(_ text: String) -> Double? { Double(text).flatMap { $0.isFinite ? $0 : nil } }
+
+    /// Whether `value` lies between the two ends, whichever is the lower.
+    static func between(_ ends: (Double, Double), _ value: Double) -> Bool {
+        min(ends.0, ends.1) <= value && value <= max(ends.0, ends.1)
+    }
+
+    /// Compares `field` as text: `plain` by `defaultMatch` (contains, or starts with), `=` exactly.
+    /// Case and accents do not count.
     func text(_ field: String?, plain defaultMatch: TextMatch) -> Bool {
         guard let field = field.map(Self.folded) else { return false }
         switch self {
@@ -48,7 +56,8 @@ enum TagValue: Equatable {
         case .range(let low, let high):
             return defaultMatch.test(field, Self.folded(low + "-" + high))
         case .exactly(let value): return field == Self.folded(value)
-        case .list(let values): return values.contains { defaultMatch.test(field, Self.folded($0)) }
+        // Text with a comma is one value ("Dordogne, France"): lists are for numbers.
+        case .list(let values): return defaultMatch.test(field, Self.folded(values.joined(separator: ",")))
         }
     }
 

@@ -52,6 +52,7 @@ enum TerminalRestore {
         _ = haveSaved.load(ordering: .relaxed)  // the statics are made now, not in the handler
         _ = fullScreen.load(ordering: .relaxed)
         _ = saved
+        _ = leaveFullScreen
         for signalNumber in crashSignals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signalNumber in

@@ -70,6 +70,21 @@ struct SearchTagTests {
     }
 
 
+    /// Values that are no number, ranges given high to low, and text with a comma: answered, never a crash.
+    @Test func oddValuesAreAnsweredNotFatal() async throws {
+        try await TestCatalog.withServer { server in
+            for query in ["len:nan", "len:-5", "lat:inf", "box:nan,0,1,1", "temp:\">nan\"", "loc:\"Tyresta, Stockholm\"", "q:A-B", "nr:900003-900001"] {
+                let found = try await Self.found(query, on: server)
+                switch query {
+                case "loc:\"Tyresta, Stockholm\"": #expect(found == Self.expected { $0.recording.country == "Sweden" }, "\(query)")
+                case "q:A-B": #expect(found == Self.expected { ["A", "B"].contains($0.recording.quality) }, "\(query)")
+                case "nr:900003-900001": #expect(found == [1, 2, 3], "\(query)")
+                default: #expect(found.isEmpty, "\(query)")
+                }
+            }
+        }
+    }
+
     @Test func anUnknownTagAnUntaggedWordAndORAreRefusedAsTheLiveAPIDoes() async throws {
         try await TestCatalog.withServer { server in
             for (query, message) in [("foo:bar", "Unknown tag \"foo\""), ("gen:turdus OR gen:parus", "OR is not supported"), ("parus", "Untagged search term")] {

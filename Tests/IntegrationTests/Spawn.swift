@@ -19,10 +19,12 @@ enum Spawn {
         let environment = environment ?? ProcessInfo.processInfo.environment
         let envp = environment.map { "\($0.key)=\($0.value)" }
 
+        // A socket pair made close-on-exec at once: a child that another thread starts meanwhile must not
+        // hold the write end open (pipe2 is not in Swift's Glibc module).
         var pipe: [Int32] = [-1, -1]
-        // Close-on-exec: a child that other threads start meanwhile must not hold the write end open.
-        guard Glibc.pipe(&pipe) == 0 else { throw POSIXError(.EMFILE) }
-        for end in pipe { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pipe) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE)
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -53,7 +55,9 @@ enum Spawn {
             if count > 0 { output += buffer[..<count] } else if count == 0 || errno != EINTR { break }
         }
         var waitStatus: Int32 = 0
-        while waitpid(pid, &waitStatus, 0) == -1 && errno == EINTR {}
+        while waitpid(pid, &waitStatus, 0) == -1 {
+            guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD) }
+        }
         let exited = waitStatus & 0x7f == 0 ? (waitStatus >> 8) & 0xff : 128 + (waitStatus & 0x7f)
         return (exited, String(decoding: output, as: UTF8.self))
     }
