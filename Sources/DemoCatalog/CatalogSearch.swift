@@ -78,7 +78,10 @@ struct CatalogSearch {
         "month": { v in { v.number(datePart($0.recording.date, 1), plain: { ($0, $0) }) } },
         "colyear": { v in { v.number($0.collected.map { Double($0.year) }, plain: { ($0, $0) }) } },
         "colmonth": { v in { v.number($0.collected.map { Double($0.month) }, plain: { ($0, $0) }) } },
-        "since": { v in { since(v, $0.recording.uploaded) } },
+        "since": { v in
+            let first = firstDay(since: v)  // once per query, not per recording
+            return { entry in first.map { first in entry.recording.uploaded.flatMap(day).map { $0 >= first } ?? false } ?? false }
+        },
     ]
 
     /// Groups by name or by the API's number for them.
@@ -148,18 +151,16 @@ struct CatalogSearch {
         return parts.count > index ? Double(parts[index]) : nil
     }
 
-    /// `since:3`: uploaded in the last 3 days; `since:2012-11-09`: on that day or later.
-    static func since(_ value: TagValue, _ uploaded: String?) -> Bool {
-        guard let uploaded = uploaded.flatMap(day) else { return false }
+    /// The first day (since 1970) a `since:` value lets in: `since:3` the last 3 days, `since:2012-11-09`
+    /// that day on; nil for anything else.
+    static func firstDay(since value: TagValue) -> Int? {
         switch value {
         case .plain(let days):
-            guard let days = Int(days) else { return false }
-            let today = Int(Date().timeIntervalSince1970 / 86_400)
-            return uploaded >= today - days
+            return Int(days).map { Int(Date().timeIntervalSince1970 / 86_400) - $0 }
         case .range(let low, let high):
-            return day(low + "-" + high).map { uploaded >= $0 } ?? false
+            return day(low + "-" + high)
         default:
-            return false
+            return nil
         }
     }
 

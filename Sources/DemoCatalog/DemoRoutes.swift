@@ -78,22 +78,21 @@ final class DemoRoutes: Sendable {
             }
             return json(APIErrorBody(error: "client_error", message: message), status: .badRequest)
         }
-        let matched = configuration.catalog.entries.filter(search.matches)
-        let matches = matched.map(\.recording)
+        let matches = configuration.catalog.entries.filter(search.matches)
         let pages = max(1, (matches.count + perPage - 1) / perPage)
         let slice = matches.dropFirst((pageNumber - 1) * perPage).prefix(perPage)
         let base = origin(of: request)
-        let recordings = slice.map { recording in
-            var served = recording
-            served.fileURL = configuration.catalog.entry(id: recording.id)?.audio == nil ? nil : "\(base)/\(recording.id)/download"
+        let recordings = slice.map { entry in
+            var served = entry.recording
+            served.fileURL = entry.audio == nil ? nil : "\(base)/\(served.id)/download"
             return served
         }
         let page = Page(
-            numRecordings: matches.count, numSpecies: Set(matches.map(\.scientificName)).count, page: pageNumber,
-            numPages: pages + (faults.extraPage ? 1 : 0), recordings: Array(recordings))
-        let extras = matched.dropFirst((pageNumber - 1) * perPage).prefix(perPage).map(\.extraFields)
+            numRecordings: matches.count, numSpecies: Set(matches.map(\.recording.scientificName)).count, page: pageNumber,
+            numPages: pages + (faults.extraPage ? 1 : 0), recordings: recordings)
+        let extras = slice.map(\.extraFields)
         guard extras.contains(where: { !$0.isEmpty }) else { return json(page, status: .ok) }
-        return json(try Self.adding(Array(extras), to: page), status: .ok, sortingKeys: true)
+        return json(try Self.adding(extras, to: page), status: .ok, sortingKeys: true)
     }
 
     /// A query parameter read as a form value, where `+` is a space (what Python's requests sends).

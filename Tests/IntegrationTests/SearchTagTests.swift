@@ -54,6 +54,7 @@ struct SearchTagTests {
                 return parts.count == 3 && parts[0] == 2014 && parts[1] > 5
             }),
             ("seen:yes playback:yes", Self.expected { $0.recording.animalSeen == "yes" && $0.recording.playbackUsed == "yes" }),
+            ("since:2024-03-01", Self.expected { ($0.recording.uploaded ?? "") >= "2024-03-01" }),
             ("grp:2", [133, 134, 135, 136]),
             ("temp:\">25\" colyear:2023", [135, 136]),
             ("method:\"studio recording\" regnr:zfmk", [133, 134, 135, 136]),
