@@ -25,6 +25,9 @@ let package = Package(
         .systemLibrary(
             name: "CPulseAudio", pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(
+            name: "CRubberBand", pkgConfig: "rubberband",
+            providers: [.apt(["librubberband-dev"])]),
         // C libraries, wrapped only by Sonogram.
         .systemLibrary(
             name: "CFFTW", pkgConfig: "fftw3f",
@@ -48,7 +51,7 @@ let package = Package(
         .target(
             name: "Audio",
             dependencies: [
-                "CMPG123", "CPulseAudio", "ChirperHTTP",
+                "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         .target(name: "ChirperCore", dependencies: ["XenoCanto", "Audio"]),

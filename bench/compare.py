@@ -323,6 +323,25 @@ def playback(catalog, env):
     return {name: {kind: statistics.median(values) for kind, values in kinds.items()} for name, kinds in results.items()}
 
 
+def slow_playback(catalog, env):
+    """CPU of the 60 s file at half speed (two minutes heard): chirper with the pitch kept (Rubber Band) and
+    on tape, beside mpv --speed=0.5 (pitch kept by its scaletempo filter), all at once on their own sinks."""
+    minute = catalog.sound(catalog_ids["minuteCall"])
+    commands = {
+        "chirper": [str(CHIRPER), "play", "--no-cache", "--speed", "0.5", "--device", SINKS[0], minute],
+        "chirperTape": [str(CHIRPER), "play", "--no-cache", "--speed", "0.5", "--tape", "--device", SINKS[1], minute],
+        "mpv": ["mpv", "--no-config", "--no-video", "--really-quiet", "--ao=pulse", "--speed=0.5",
+                f"--audio-device=pulse/{SINKS[2]}", minute],
+    }
+    log("half speed: the 60 s file, 120 s heard, the three at once")
+    started = {name: start_measured(command, env) for name, command in commands.items()}
+    figures = {name: collect(*run) for name, run in started.items()}
+    for name, run in figures.items():
+        if run["status"] != 0:
+            log(f"  {name} exited {run['status']} at half speed")
+    return {name: {"cpu": run["cpu"], "wall": run["wall"]} for name, run in figures.items()}
+
+
 def first_sound(catalog, env, origin=None, label="time to first sound"):
     """Process start to the first sample at or above SOUND on the monitor, median of the trials.
     `origin`: reach the catalog there instead (the delayed link)."""
@@ -465,6 +484,11 @@ def table(f):
         rows.append((f"peak RSS, {label.split(',')[0]}", label,
                      f"{p['chirper'][kind]:.1f} MB", f"mpg123 {p['mpg123'][kind]:.1f} MB · mpv {p['mpv'][kind]:.1f} MB",
                      f"{p['chirper'][kind] / p['mpg123'][kind]:.1f}× mpg123", "≤ 20 MB", p["chirper"][kind] <= 20))
+    h = f["slow"]
+    ratio = h["chirper"]["cpu"] / h["mpv"]["cpu"]
+    rows.append(("half-speed CPU, pitch kept", "user+sys, 60 s file at --speed 0.5 (120 s heard), to a null sink",
+                 f"{h['chirper']['cpu']:.3f} s (tape: {h['chirperTape']['cpu']:.3f} s)", f"mpv --speed=0.5 {h['mpv']['cpu']:.3f} s",
+                 f"{ratio:.2f}× mpv", "≤ 1.0× mpv", ratio <= 1.0))
     d = f["decodeRSS"]
     rows.append(("peak RSS, whole 10-min file", "decoded to nothing (the decode runs above)",
                  f"{d['chirper']:.1f} MB", f"mpg123 -t {d['mpg123']:.1f} MB", f"{d['chirper'] / d['mpg123']:.1f}× mpg123",
@@ -545,7 +569,7 @@ def main():
             urllib.request.urlopen(catalog.sound(number)).read()
         figures = {}
         # `compare.py firstSound gap`: only those, printed raw (for working on one figure).
-        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "link", "playback"}
+        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "link", "playback", "slow"}
         if "inProcess" in wanted:
             figures["inProcess"] = in_process(work)
         if "decode" in wanted:
@@ -566,6 +590,8 @@ def main():
                 link.stop()
         if "playback" in wanted:
             figures["playback"] = playback(catalog, env)
+        if "slow" in wanted:
+            figures["slow"] = slow_playback(catalog, env)
     finally:
         catalog.stop()
         server.stop()

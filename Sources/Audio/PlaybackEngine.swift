@@ -20,12 +20,19 @@ public final class PlaybackEngine: Sendable {
         public var volume: Double?
         /// Where whole downloads are kept and replays come from; nil: no cache.
         public var cache: AudioCache?
+        /// The speed every track starts at (keys change it for the rest of the queue).
+        public var speed: PlaybackSpeed
+        /// A section each track loops (`--loop`): the track starts at its start.
+        public var loop: LoopSection?
 
-        public init(server: String? = nil, device: String? = nil, volume: Double? = nil, cache: AudioCache? = nil) {
+        public init(server: String? = nil, device: String? = nil, volume: Double? = nil, cache: AudioCache? = nil,
+                    speed: PlaybackSpeed = .normal, loop: LoopSection? = nil) {
             self.server = server
             self.device = device
             self.volume = volume
             self.cache = cache
+            self.speed = speed
+            self.loop = loop
         }
     }
 
@@ -49,6 +56,10 @@ public final class PlaybackEngine: Sendable {
         case previous
         /// Seconds forward (or back, negative) in the playing track.
         case seek(by: Double)
+        /// Slower, faster, back to normal, tape or pitch kept: for the rest of the queue.
+        case speed(PlaybackSpeed.Change)
+        /// `l`: the loop's start, then its end (and looping), then none.
+        case markLoop
     }
 
     /// How the queue went, for the summary.
@@ -85,6 +96,8 @@ public final class PlaybackEngine: Sendable {
         var events: (@Sendable (Playing, PlaybackEvent) -> Void)?
         /// The track's last position reported or due (elapsed, duration), said again when sound returns.
         var position: (elapsed: Double, duration: Double?)?
+        /// Speed and loop in force.
+        var settings: ListeningSettings
     }
     private let control: Mutex<Control>
     private let client: HTTPClient
@@ -92,7 +105,8 @@ public final class PlaybackEngine: Sendable {
     public init(options: Options = .init(), client: HTTPClient = .chirper) {
         self.options = options
         self.client = client
-        control = Mutex(Control(volume: options.volume))
+        control = Mutex(Control(volume: options.volume,
+                                settings: ListeningSettings(speed: options.speed, loop: options.loop.map { .looping($0) } ?? .none)))
     }
 
     /// Changes the state. Reports go out here, under the lock, so the listener hears them in the order
@@ -330,20 +344,52 @@ public final class PlaybackEngine: Sendable {
         case stopped(seconds: Double)
     }
 
+    /// Speed and loop as they stand now, reported on `track` (the status line shows them).
+    private func publish(_ settings: ListeningSettings, on track: Playing) {
+        control.withLock { control in
+            control.settings = settings
+            control.events?(track, .settings(settings))
+        }
+    }
+
     private func playTrack(_ decoded: DecodedTrack, _ playing: Playing, fallbackDuration: Double?, connection: PulseConnection,
                            session: inout Session, events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
         let index = playing.index
         var started = false
         var status = StatusReporter()
-        // Seconds into the recording at the stream time `mark`: the track's clock is base + (played − mark).
-        var base = 0.0
-        var mark = session.written
-        func elapsed() -> Double {
-            guard let output = session.output else { return base }
-            return base + max(0, output.playedSeconds - mark)
+        // The speed holds for the queue; the loop given on the command line for every track, one marked
+        // with `l` for this track only.
+        var settings = control.withLock { control in
+            control.settings.loop = options.loop.map { .looping($0) } ?? .none
+            return control.settings
         }
-        // Seconds heard of this track: what played before each seek, plus what has played since the last.
-        var heardBeforeSeek = 0.0
+        // Passes of the loop's section so far, the one under way included.
+        var passes = 1
+        var clock = PlaybackClock(stream: session.inputEnd, recording: 0, rate: session.rate)
+        // Bytes still to drop after a seek that landed short of its target, so a loop joins to the sample.
+        var skipBytes = 0
+        func elapsed() -> Double { clock.position(at: session.output?.playedSeconds ?? 0) }
+        func heard() -> Double { started ? clock.heard(at: session.output?.playedSeconds ?? 0) : 0 }
+        /// The decoder continues from `target`, to the sample; returns where sound resumes.
+        func moveDecoder(to target: Double) async throws -> Double {
+            let reached = try await decoded.seek(to: target)
+            guard let format = session.source, reached < target, target - reached < 1 else { return reached }
+            let frames = Int(((target - reached) * Double(format.sampleRate)).rounded())
+            skipBytes = frames * format.bytesPerFrame
+            return reached + Double(frames) / Double(format.sampleRate)
+        }
+        /// Goes on from `target` (a seek, a change of speed, a loop begun): what is queued and not yet
+        /// heard of this track is dropped, and the clock starts again where the sound resumes.
+        func jump(to target: Double, speed: PlaybackSpeed? = nil) async throws {
+            let heardSoFar = heard()
+            if started { try await session.dropQueued() }
+            if let speed, let format = session.source {
+                try await session.use(format, speed: speed, connection: connection, engine: self)
+            }
+            let resumed = try await moveDecoder(to: target)
+            clock = PlaybackClock(stream: session.inputEnd, recording: resumed, rate: session.rate, heard: heardSoFar)
+            status.positionMoved()
+        }
         decoded.onReconnect = { [weak self] news in
             switch news {
             case .trying: self?.transition(.reconnecting)
@@ -354,7 +400,6 @@ public final class PlaybackEngine: Sendable {
             decoded.onReconnect = nil
             transition(.trackEnded)  // however it ended: its stream's news is no longer this track's
         }
-        func heard() -> Double { started ? heardBeforeSeek + elapsed() - base : 0 }
         do {
             while true {
                 if stopped { return .stopped(seconds: heard()) }
@@ -369,27 +414,60 @@ public final class PlaybackEngine: Sendable {
                         let seconds = heard()
                         try await session.dropQueued()
                         return .moved(to: index - 1, seconds: seconds)
-                    case .previous, .seek:
-                        let target: Double
-                        if case .seek(let step) = command { target = elapsed() + step } else { target = 0 }
-                        heardBeforeSeek = heard()
-                        base = try await decoded.seek(to: target)
-                        if session.output != nil {
-                            try await session.dropQueued()
-                            mark = session.written
-                        }
-                        status.positionMoved()
+                    case .previous:
+                        try await jump(to: 0)
+                    case .seek(let step):
+                        try await jump(to: elapsed() + step)
+                    case .speed(let change):
+                        settings.speed = settings.speed.applying(change)
+                        publish(settings, on: playing)
+                        try await jump(to: elapsed(), speed: settings.speed)
+                    case .markLoop:
+                        settings.loop = settings.loop.marking(at: elapsed())
+                        passes = 1
+                        publish(settings, on: playing)
+                        // The end was just heard: the loop starts over at once.
+                        if let section = settings.loop.section { try await jump(to: section.start) }
                     }
                 }
                 switch try await decoded.nextPiece() {
                 case .format(let format):
-                    try await session.use(format, connection: connection, engine: self)
-                    if !started { mark = session.written }
-                case .pcm(let bytes):
-                    try await session.write(bytes)
+                    try await session.use(format, speed: settings.speed, connection: connection, engine: self)
+                    if !started {
+                        clock = PlaybackClock(stream: session.inputEnd, recording: decoded.position, rate: session.rate)
+                        if let section = settings.loop.section, decoded.position < section.start { try await jump(to: section.start) }
+                    }
+                case .pcm(var bytes):
+                    if skipBytes > 0 {
+                        let dropped = min(skipBytes, bytes.count)
+                        bytes.removeFirst(dropped)
+                        skipBytes -= dropped
+                        if bytes.isEmpty { continue }
+                    }
+                    // The piece that crosses the loop's end is cut there; the start follows, sample after sample.
+                    var reachedLoopEnd: LoopSection?
+                    if let section = settings.loop.section, let format = session.source {
+                        let end = decoded.position
+                        let start = end - Double(bytes.count / format.bytesPerFrame) / Double(format.sampleRate)
+                        if start < section.end, section.end <= end {
+                            bytes = Array(bytes.prefix(Int(((section.end - start) * Double(format.sampleRate)).rounded()) * format.bytesPerFrame))
+                            reachedLoopEnd = section
+                        }
+                    }
+                    try await session.write(pcm: bytes)
                     if !started {
                         started = true
                         transition(.soundWritten(duration: duration, outputDry: session.output?.isDry ?? false))
+                        if settings != .normal { publish(settings, on: playing) }
+                    }
+                    if let section = reachedLoopEnd {
+                        if section.passes.map({ passes < $0 }) ?? true {
+                            passes += 1
+                            clock.jump(to: try await moveDecoder(to: section.start), at: session.inputEnd)
+                        } else {
+                            settings.loop = .none  // its passes played: on past the end
+                            publish(settings, on: playing)
+                        }
                     }
                     let now = elapsed()
                     reportPosition(playing, elapsed: now, duration: duration, status: &status)
@@ -404,7 +482,7 @@ public final class PlaybackEngine: Sendable {
                     // plays again: what is left plays now, and is the end of the track.
                     try await session.startPlaying()
                     if started { events(.position(elapsed: decoded.position, duration: duration)) }
-                    return .finished(seconds: started ? heardBeforeSeek + decoded.position - base : 0)
+                    return .finished(seconds: started ? clock.heard(at: session.inputEnd) : 0)
                 }
             }
         } catch {
@@ -415,8 +493,9 @@ public final class PlaybackEngine: Sendable {
 }
 
 extension PlaybackEngine {
-    /// What lives from one track to the next: the output stream (kept while the format stays the same),
-    /// how much has been written to it, and the prefetch of the next track.
+    /// What lives from one track to the next: the output stream (kept while the format and speed stay
+    /// the same), how much has been written to it, the time-stretcher (when the speed keeps the pitch),
+    /// and the prefetch of the next track.
     struct Session {
         let client: HTTPClient
         let cache: AudioCache?
@@ -424,6 +503,16 @@ extension PlaybackEngine {
         private(set) var output: PulseStream?
         /// Seconds written to `output` (its clock runs up to this).
         var written = 0.0
+        /// The decoder's format, and the speed it is played at.
+        private(set) var source: AudioFormat?
+        private(set) var speed = PlaybackSpeed.normal
+        /// Recording seconds per second of output: the speed, as exactly as the output runs it.
+        private(set) var rate = 1.0
+        /// Stretches the sound when the speed keeps the pitch (nil at normal speed and on tape).
+        private var stretcher: TimeStretcher?
+        /// The output's time at which the next sample given to `write(pcm:)` will be heard: `written`,
+        /// plus what the stretcher holds.
+        private(set) var inputEnd = 0.0
         private var prefetched: (index: Int, task: Task<Result<DecodedTrack, PlaybackError>?, Never>)?
 
         init(client: HTTPClient, cache: AudioCache?, track: @escaping @Sendable (Int) async -> Track?) {
@@ -464,12 +553,33 @@ extension PlaybackEngine {
             prefetched = nil
         }
 
+        /// Makes sure the output plays `format` at `speed`. On tape the stream runs at the sample rate ×
+        /// the speed, so pitch follows; pitch kept, the stretcher makes the sound longer or shorter at the
+        /// same rate. What a stretcher still holds of the sound before is played first.
+        mutating func use(_ format: AudioFormat, speed: PlaybackSpeed, connection: PulseConnection, engine: PlaybackEngine) async throws {
+            let stretches = !speed.tape && !speed.isNormal
+            if let stretcher, !(stretches && stretcher.format == format && stretcher.speed == speed.rate) {
+                let tail = stretcher.finish()
+                self.stretcher = nil
+                try await write(tail)
+            }
+            source = format
+            self.speed = speed
+            let output = speed.tape
+                ? AudioFormat(sampleRate: max(1, Int((Double(format.sampleRate) * speed.rate).rounded())), channels: format.channels)
+                : format
+            rate = speed.tape ? Double(output.sampleRate) / Double(format.sampleRate) : speed.rate
+            if stretches && stretcher == nil { stretcher = TimeStretcher(format: format, speed: speed.rate) }
+            try await use(output, connection: connection, engine: engine)
+            if stretcher == nil || inputEnd < written { inputEnd = written }
+        }
+
         /// Makes sure the output plays `format`: the same stream when it already does (gapless). Else a
         /// new stream starts at once with as much silence as the old one has still to play, so the new
         /// track's first sample follows the old one's last without waiting for a drain to be confirmed
         /// (which the server reports only at the end of a mixing period, tens of milliseconds late).
         /// The old stream plays out on its own and is let go when drained.
-        mutating func use(_ format: AudioFormat, connection: PulseConnection, engine: PlaybackEngine) async throws {
+        private mutating func use(_ format: AudioFormat, connection: PulseConnection, engine: PlaybackEngine) async throws {
             if output?.format == format { return }
             let volume = engine.control.withLock { $0.volume }
             let device = engine.options.device
@@ -493,12 +603,32 @@ extension PlaybackEngine {
         /// Drops what is queued and not yet heard (a skip or a seek: the old sound must stop at once);
         /// the stream's clock stays where the listener is.
         mutating func dropQueued() async throws {
+            if let stretcher { self.stretcher = TimeStretcher(format: stretcher.format, speed: stretcher.speed) }
             guard let output else { return }
             try await Blocking.run { try output.flush() }
             written = output.playedSeconds
+            inputEnd = written
         }
 
-        mutating func write(_ bytes: [UInt8]) async throws {
+        /// Sound from the decoder: stretched when the speed keeps the pitch (on the writing thread: the
+        /// stretcher's work is not the task pool's), else as it is.
+        mutating func write(pcm bytes: [UInt8]) async throws {
+            guard let stretcher, let output, let source else {
+                try await write(bytes)
+                inputEnd = written
+                return
+            }
+            let count = try await Blocking.run { () throws -> Int in
+                let stretched = stretcher.process(bytes)
+                try stretched.withUnsafeBytes { try output.write($0) }
+                return stretched.count
+            }
+            written += Double(count) / Double(output.format.bytesPerFrame * output.format.sampleRate)
+            inputEnd += Double(bytes.count) / Double(source.bytesPerFrame * source.sampleRate) / rate
+        }
+
+        /// PCM as the output takes it.
+        private mutating func write(_ bytes: [UInt8]) async throws {
             guard let output, !bytes.isEmpty else { return }
             try await Blocking.run { try bytes.withUnsafeBytes { try output.write($0) } }
             written += Double(bytes.count) / Double(output.format.bytesPerFrame * output.format.sampleRate)
@@ -510,13 +640,20 @@ extension PlaybackEngine {
         }
 
         /// Plays out what is queued, then waits `seconds` of silence.
-        func pause(for seconds: Double) async {
+        mutating func pause(for seconds: Double) async {
             await finish()
             try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
         }
 
-        /// Lets what is queued be heard to its end (the end of the queue, or before a gap).
-        func finish() async {
+        /// Lets what is queued be heard to its end (the end of the queue, or before a gap), the
+        /// stretcher's last sound included.
+        mutating func finish() async {
+            if let stretcher {
+                let tail = stretcher.finish()
+                self.stretcher = TimeStretcher(format: stretcher.format, speed: stretcher.speed)
+                try? await write(tail)
+                inputEnd = written
+            }
             if let output { _ = try? await Blocking.run { try output.trigger(); try output.drain() } }
         }
     }

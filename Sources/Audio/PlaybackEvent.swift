@@ -9,6 +9,8 @@ public enum PlaybackEvent: Equatable, Sendable {
     case position(elapsed: Double, duration: Double?)
     case paused
     case resumed
+    /// Speed or loop changed (and, when either is in force, once the sound starts).
+    case settings(ListeningSettings)
     /// Played to the end, drained.
     case finished
     case failed(PlaybackError)

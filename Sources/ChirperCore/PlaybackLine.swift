@@ -1,18 +1,21 @@
+import Audio
 import XenoCanto
 
-/// The one-line status of a playing row: "buffering 42%", "▶ 0:07 / 0:21 ━━━━━━━──────".
+/// The one-line status of a playing row: "buffering 42%", "▶ 0:07 / 0:21 ━━━━━━━──────", and the
+/// speed and loop in force after the bar: "▶ 0:02 / 0:21 ━━─────── ½× ⟲ 0:01.5–0:03.2".
 public enum PlaybackLine {
-    public static func render(_ state: PlaybackState, width: Int) -> String {
+    public static func render(_ state: PlaybackState, settings: ListeningSettings = .normal, width: Int) -> String {
         let line: String
+        let tools = settings == .normal ? "" : " " + settings.description
         switch state {
         case .idle:
             line = ""
         case .buffering(let progress):
             line = "buffering" + (progress.map { " \(Int(($0 * 100).rounded()))%" } ?? "…")
         case .playing(let position):
-            line = "▶ " + timeAndBar(position, width: width - 2)
+            line = "▶ " + timeAndBar(position, width: width - 2 - TextWidth.of(tools)) + tools
         case .paused(let position):
-            line = "‖ " + timeAndBar(position, width: width - 11) + "  (paused)"
+            line = "‖ " + timeAndBar(position, width: width - 11 - TextWidth.of(tools)) + tools + "  (paused)"
         case .failed(let error):
             line = "✗ " + error.description
         }

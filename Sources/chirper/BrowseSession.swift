@@ -93,6 +93,11 @@ struct BrowseSession {
                     }
                 case .togglePause:
                     audio.togglePause()
+                case .changeSpeed(let change):
+                    audio.options.speed = model.listening.speed.applying(change)
+                    audio.send(.speed(change))
+                case .markLoop:
+                    audio.send(.markLoop)
                 case .stopPlayback:
                     audio.stop()
                     _ = perform(model.receive(.playbackStopped))
@@ -154,7 +159,8 @@ struct BrowseSession {
 /// by the listing as it loads. Each gets a generation number, so a stopped engine's late events can be
 /// told from the current one's and dropped.
 struct BrowseAudio {
-    let options: PlaybackEngine.Options
+    /// The engine's options; the speed follows the keys, so the next recording plays at it too.
+    var options: PlaybackEngine.Options
     let inputs: AsyncStream<BrowseInput>.Continuation
     private(set) var generation = 0
     private var engine: PlaybackEngine?
@@ -216,6 +222,11 @@ struct BrowseAudio {
 
     func next() {
         if feed != nil { engine?.send(.next) }
+    }
+
+    /// A speed or loop key, for the engine that plays.
+    func send(_ command: PlaybackEngine.Command) {
+        engine?.send(command)
     }
 
     mutating func stop() {

@@ -22,6 +22,8 @@ struct AudioOptions: ParsableArguments {
     @Option(name: .customLong("cache-size"), help: ArgumentHelp("The cache's limit: 1G (the default), 500M, 800K; the least recently played go first.", valueName: "size"))
     var cacheSize = "1G"
 
+    @OptionGroup var listening: ListeningOptions
+
     func validate() throws {
         if let volume, !(0...100).contains(volume) { throw ValidationError("--volume must be from 0 to 100.") }
         guard Self.bytes(cacheSize) != nil else { throw ValidationError("--cache-size takes a size such as 1G, 500M or 800K.") }
@@ -46,7 +48,8 @@ struct AudioOptions: ParsableArguments {
 
     /// The player's options, with the cache opened (and swept).
     func playerOptions() -> PlaybackEngine.Options {
-        PlaybackEngine.Options(server: server, device: device, volume: volume.map { Double($0) / 100 }, cache: openCache())
+        PlaybackEngine.Options(server: server, device: device, volume: volume.map { Double($0) / 100 }, cache: openCache(),
+                               speed: listening.playbackSpeed, loop: listening.section)
     }
 }
 
@@ -55,7 +58,7 @@ extension Chirper {
         static let configuration = CommandConfiguration(
             commandName: "play",
             abstract: "Play one recording: an XC number, an http(s) URL or a local MP3 file.",
-            discussion: "Keys on a terminal: space pauses and resumes, → and ← seek 5 s, + and - volume, q stops, Ctrl-C stops at once (exit 130).")
+            discussion: "Keys on a terminal: space pauses and resumes, → and ← seek 5 s, + and - volume, [ and ] speed −/+ 10 %, { and } halve and double it, Backspace 1×, t tape or pitch kept, l marks a loop's start, end, and clears it, q stops, Ctrl-C stops at once (exit 130).")
 
         @Argument(help: "123456, XC123456, a URL or a file path.")
         var recording: String

@@ -7,8 +7,8 @@ import XenoCanto
 
 /// Plays tracks through the one engine with one key map and one status view: `play` (a single track,
 /// its header printed already) and `queue` (a header line before each track). Space pauses, n and p
-/// move in the queue (n ends a single play), → and ← seek 5 s, + and - change the volume, q stops,
-/// Ctrl-C stops at once. The status is drawn from the row's `PlaybackState`, changed only by the
+/// move in the queue (n ends a single play), → and ← seek 5 s, + and - change the volume, [ ] { }
+/// Backspace and t the speed, l the loop, q stops, Ctrl-C stops at once. The status is drawn from the row's `PlaybackState`, changed only by the
 /// engine's events.
 struct PlayingSession {
     struct Item: Sendable {
@@ -60,6 +60,13 @@ struct PlayingSession {
             case .left: engine.send(.seek(by: -Self.seekStep))
             case .character("+"), .character("="): await engine.changeVolume(by: Self.volumeStep)
             case .character("-"): await engine.changeVolume(by: -Self.volumeStep)
+            case .character("["): engine.send(.speed(.slower))
+            case .character("]"): engine.send(.speed(.faster))
+            case .character("{"): engine.send(.speed(.halve))
+            case .character("}"): engine.send(.speed(.double))
+            case .backspace: engine.send(.speed(.reset))
+            case .character("t"): engine.send(.speed(.toggleTape))
+            case .character("l"): engine.send(.markLoop)
             case .character("q"), .character("Q"): engine.stop()
             default: break
             }
@@ -89,6 +96,7 @@ final class StatusView: Sendable {
     private struct Shown {
         var index = -1
         var state = PlaybackState.idle
+        var settings = ListeningSettings.normal
         var plain = ""
     }
     private let shown = Mutex(Shown())
@@ -104,18 +112,19 @@ final class StatusView: Sendable {
         shown.withLock { shown in
             if shown.index != index {
                 if live && shown.index >= 0 { StandardOutput.raw("\n") }
-                shown = Shown(index: index)
+                shown = Shown(index: index, settings: shown.settings)
                 if let header = item.header { StandardOutput.raw("\(index % items.count + 1)/\(items.count) · \(header)\n") }
             }
             shown.state = shown.state.applying(event, knownDuration: item.track.duration)
+            if case .settings(let settings) = event { shown.settings = settings }
             if case .failed(let error) = shown.state {
                 StandardOutput.raw((live ? TerminalEscape.clearLine : "") + "✗ \(item.name): \(error)" + (live ? "" : "\n"))
                 return
             }
             if live {
-                StandardOutput.raw(TerminalEscape.clearLine + PlaybackLine.render(shown.state, width: width))
+                StandardOutput.raw(TerminalEscape.clearLine + PlaybackLine.render(shown.state, settings: shown.settings, width: width))
             } else {
-                let plain = PlainStatus.line(shown.state)
+                let plain = PlainStatus.line(shown.state, settings: shown.settings)
                 if plain != shown.plain, !plain.isEmpty {
                     StandardOutput.raw(plain + "\n")
                     shown.plain = plain
@@ -134,12 +143,13 @@ final class StatusView: Sendable {
 
 /// Status lines for a pipe: what happened, without the ticking clock.
 enum PlainStatus {
-    static func line(_ state: PlaybackState) -> String {
+    static func line(_ state: PlaybackState, settings: ListeningSettings = .normal) -> String {
+        let tools = settings == .normal ? "" : " " + settings.description
         switch state {
         case .idle: return ""
         case .buffering: return "buffering"
-        case .playing(let position): return "playing" + (position.duration.map { " (" + RecordingLength.format($0) + ")" } ?? "")
-        case .paused: return "paused"
+        case .playing(let position): return "playing" + (position.duration.map { " (" + RecordingLength.format($0) + ")" } ?? "") + tools
+        case .paused: return "paused" + tools
         case .failed(let error): return "failed: \(error)"
         }
     }

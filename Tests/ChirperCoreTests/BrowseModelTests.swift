@@ -89,6 +89,20 @@ struct BrowseModelTests {
         #expect(empty.press(.character("a")) == [], "no rows, no queue")
     }
 
+    @Test func speedAndLoopKeysGoToThePlayerWhileARowPlaysAndTheClockShowsThem() {
+        var model = loaded()
+        #expect(press(&model, .character("["), .character("l")) == [], "nothing plays: nothing to slow down")
+        _ = press(&model, .enter)
+        _ = model.receive(.playback(recordingID: "1", .started(duration: 21)))
+        #expect(press(&model, .character("["), .character("]"), .character("{"), .character("}"), .backspace, .character("t"), .character("l"))
+                == [.changeSpeed(.slower), .changeSpeed(.faster), .changeSpeed(.halve), .changeSpeed(.double),
+                    .changeSpeed(.reset), .changeSpeed(.toggleTape), .markLoop])
+        let settings = ListeningSettings(speed: PlaybackSpeed(rate: 0.5, tape: true), loop: .looping(LoopSection(start: 1.5, end: 3.2)!))
+        _ = model.receive(.playback(recordingID: "1", .settings(settings)))
+        #expect(model.listening == settings)
+        #expect(BrowseRenderer.playback(model).hasSuffix("½× tape ⟲ 0:01.5–0:03.2"), "\(BrowseRenderer.playback(model))")
+    }
+
     @Test func vAsksForTheCursorRowsSonogramOnceAndDrawsItWhenItComes() {
         var model = loaded()
         #expect(press(&model, .character("v")) == [.makeSonogram(model.rows[0].recording)])

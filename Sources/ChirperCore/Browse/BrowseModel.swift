@@ -41,6 +41,8 @@ public struct BrowseModel: Equatable, Sendable {
     /// The row that holds the sound device (buffering, playing or paused), kept so a frame need not
     /// search 10,000 rows for it.
     public private(set) var activeRow: Int?
+    /// Speed and loop in force, as the player last said: shown after the playing row's clock.
+    public private(set) var listening = ListeningSettings.normal
     /// Cell widths of every loaded row, measured once per row as pages arrive.
     public private(set) var measure = BrowseModel.freshMeasure
     private var measuredRows = 0
@@ -91,6 +93,13 @@ public struct BrowseModel: Equatable, Sendable {
         case .character("n"): return activeRow == nil ? [] : [.next]
         case .character(" "): return activeRow == nil ? [] : [.togglePause]
         case .character("s"): return activeRow == nil ? [] : [.stopPlayback]
+        case .character("["): return activeRow == nil ? [] : [.changeSpeed(.slower)]
+        case .character("]"): return activeRow == nil ? [] : [.changeSpeed(.faster)]
+        case .character("{"): return activeRow == nil ? [] : [.changeSpeed(.halve)]
+        case .character("}"): return activeRow == nil ? [] : [.changeSpeed(.double)]
+        case .backspace: return activeRow == nil ? [] : [.changeSpeed(.reset)]
+        case .character("t"): return activeRow == nil ? [] : [.changeSpeed(.toggleTape)]
+        case .character("l"): return activeRow == nil ? [] : [.markLoop]
         case .character("/"): panel = .search("")
         case .character("r"): return receive(.retryRequested)
         case .character("i"): panel = panel == .details ? .none : (rows.isEmpty ? .none : .details)
@@ -115,8 +124,9 @@ public struct BrowseModel: Equatable, Sendable {
         let effect = list.reduce(event)
         measureNewRows()
         switch event {
-        case .playback(let id, _):
+        case .playback(let id, let playbackEvent):
             trackActiveRow(id)
+            if case .settings(let settings) = playbackEvent { listening = settings }
         case .playbackStopped:
             activeRow = nil
         case .searchStarted, .pageLoaded, .pageFailed, .nextPageRequested, .retryRequested:
@@ -271,6 +281,10 @@ public enum BrowseCommand: Equatable, Sendable {
     case makeSonogram(Recording)
     case togglePause
     case stopPlayback
+    /// Slower, faster, 1×, tape or pitch kept, for what plays and what follows.
+    case changeSpeed(PlaybackSpeed.Change)
+    /// `l`: the loop's start, then its end, then none.
+    case markLoop
     /// Leave browse; `interrupted` for Ctrl-C (exit 130).
     case quit(interrupted: Bool)
 }

@@ -156,7 +156,7 @@ public enum BrowseRenderer {
         guard let active = model.activeRow, active < rows.count else { return "" }
         let row = rows[active]
         let name = "XC\(row.id) " + (row.recording.englishName ?? row.recording.scientificName)
-        let line = PlaybackLine.render(row.playback, width: max(10, width - TextWidth.of(name) - 2))
+        let line = PlaybackLine.render(row.playback, settings: model.listening, width: max(10, width - TextWidth.of(name) - 2))
         if case .buffering = row.playback { return "\(spinner[model.tick % spinner.count]) \(name)  \(line)" }
         return name + "  " + line
     }

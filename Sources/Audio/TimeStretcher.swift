@@ -1,0 +1,147 @@
+import CRubberBand
+
+/// Changes tempo with the pitch kept: Rubber Band's real-time stretcher, fed the decoder's 16-bit PCM
+/// and giving 16-bit PCM at the same rate, `1 / speed` times as long. The only file that calls Rubber Band.
+///
+/// Its finer engine (R3) where the CPU allows it: that is every speed this machine was measured at
+/// (see README, `make bench`). The stretcher's start delay is dropped from its output, so output sample
+/// k is input sample k × speed, and the engine's clock needs no correction.
+///
+/// `@unchecked Sendable`: the playing task alone uses it, one call at a time (as `DecodedTrack`).
+final class TimeStretcher: @unchecked Sendable {
+    let format: AudioFormat
+    let speed: Double
+    private let state: RubberBandState
+    /// Output frames still to drop: the stretcher's start delay.
+    private var toDrop: Int
+    /// Frames of sound given and taken (the start pad and delay not counted).
+    private var framesIn = 0
+    private var framesOut = 0
+    /// De-interleaved float buffers, one per channel, allocated once (the output's grown when the
+    /// stretcher has more ready than ever before), and the lists of their addresses Rubber Band takes.
+    private let input: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>
+    private let output: UnsafeMutablePointer<UnsafeMutablePointer<Float>?>
+    private var outputCapacity = 0
+    /// The most frames handed to one `rubberband_process` call.
+    private static let block = 1024
+
+    init(format: AudioFormat, speed: Double) {
+        self.format = format
+        self.speed = speed
+        let options = RubberBandOptionProcessRealTime.rawValue | RubberBandOptionEngineFiner.rawValue
+            | RubberBandOptionThreadingNever.rawValue | RubberBandOptionChannelsTogether.rawValue
+        state = rubberband_new(UInt32(format.sampleRate), UInt32(format.channels), RubberBandOptions(Int32(bitPattern: options)), 1 / speed, 1)
+        rubberband_set_max_process_size(state, UInt32(Self.block))
+        input = .allocate(capacity: format.channels)
+        output = .allocate(capacity: format.channels)
+        for channel in 0..<format.channels {
+            input[channel] = .allocate(capacity: Self.block)
+            output[channel] = nil
+        }
+        toDrop = Int(rubberband_get_start_delay(state))
+        // The pad the stretcher asks for before the first sample, so that sample is not smeared.
+        let pad = Int(rubberband_get_preferred_start_pad(state))
+        if pad > 0 { feed(zeros: pad) }
+    }
+
+    deinit {
+        rubberband_delete(state)
+        for channel in 0..<format.channels {
+            input[channel]?.deallocate()
+            output[channel]?.deallocate()
+        }
+        input.deallocate()
+        output.deallocate()
+    }
+
+    /// Stretches interleaved S16LE `bytes`; returns what the stretcher has ready (less than
+    /// `bytes / speed` at first, as it fills).
+    func process(_ bytes: [UInt8]) -> [UInt8] {
+        let channels = format.channels
+        let frames = bytes.count / format.bytesPerFrame
+        var result: [UInt8] = []
+        result.reserveCapacity(Int(Double(bytes.count) / speed) + 4096)
+        bytes.withUnsafeBytes { raw in
+            let samples = raw.bindMemory(to: Int16.self)
+            var done = 0
+            while done < frames {
+                let count = min(Self.block, frames - done)
+                for channel in 0..<channels {
+                    let buffer = input[channel]!
+                    for frame in 0..<count { buffer[frame] = Float(Int16(littleEndian: samples[(done + frame) * channels + channel])) / 32768 }
+                }
+                run(frames: count, final: false)
+                done += count
+                collect(into: &result)
+            }
+        }
+        framesIn += frames
+        framesOut += result.count / format.bytesPerFrame
+        return result
+    }
+
+    /// The end of the input: what the stretcher still holds. Real-time mode has no flush of its own,
+    /// so silence is fed until the output is as long as the input ÷ speed, and cut there.
+    func finish() -> [UInt8] {
+        let expected = Int((Double(framesIn) / speed).rounded())
+        var result: [UInt8] = []
+        var rounds = 0
+        while framesOut + result.count / format.bytesPerFrame < expected, rounds < 64 {
+            feed(zeros: Self.block)
+            collect(into: &result)
+            rounds += 1
+        }
+        let wanted = max(0, expected - framesOut) * format.bytesPerFrame
+        if result.count > wanted { result.removeLast(result.count - wanted) }
+        framesOut += result.count / format.bytesPerFrame
+        return result
+    }
+
+    private func feed(zeros frames: Int) {
+        for channel in 0..<format.channels { input[channel]!.update(repeating: 0, count: Self.block) }
+        var left = frames
+        while left > 0 {
+            let count = min(Self.block, left)
+            run(frames: count, final: false)
+            left -= count
+        }
+    }
+
+    private func run(frames: Int, final: Bool) {
+        input.withMemoryRebound(to: UnsafePointer<Float>?.self, capacity: format.channels) { list in
+            rubberband_process(state, list, UInt32(frames), final ? 1 : 0)
+        }
+    }
+
+    /// Moves every frame the stretcher has ready into `result` as interleaved S16LE, minus the start delay.
+    private func collect(into result: inout [UInt8]) {
+        let channels = format.channels
+        while true {
+            let available = Int(rubberband_available(state))
+            guard available > 0 else { return }
+            if available > outputCapacity {
+                for channel in 0..<channels {
+                    output[channel]?.deallocate()
+                    output[channel] = .allocate(capacity: available)
+                }
+                outputCapacity = available
+            }
+            let retrieved = Int(rubberband_retrieve(state, output, UInt32(available)))
+            let skip = min(toDrop, retrieved)
+            toDrop -= skip
+            guard retrieved > skip else { continue }
+            let start = result.count
+            result.append(contentsOf: repeatElement(0, count: (retrieved - skip) * format.bytesPerFrame))
+            result.withUnsafeMutableBytes { raw in
+                let samples = raw.baseAddress!.advanced(by: start).assumingMemoryBound(to: Int16.self)
+                for channel in 0..<channels {
+                    let buffer = output[channel]!
+                    for frame in skip..<retrieved {
+                        let value = max(-1, min(1, buffer[frame])) * 32767
+                        samples[(frame - skip) * channels + channel] = Int16(value.rounded()).littleEndian
+                    }
+                }
+            }
+        }
+    }
+}
