@@ -60,6 +60,9 @@ public final class PlaybackEngine: Sendable {
         case speed(PlaybackSpeed.Change)
         /// `l`: the loop's start, then its end (and looping), then none.
         case markLoop
+        /// Track `index` of the queue from `seconds` into it (compare's Tab: the other recording, at the
+        /// same point of its length).
+        case play(index: Int, from: Double)
     }
 
     /// How the queue went, for the summary.
@@ -248,6 +251,8 @@ public final class PlaybackEngine: Sendable {
         var session = Session(client: client, cache: options.cache, track: track)
         var report = Report()
         var index = start
+        // Where the next track starts, when a command asked for a point inside it.
+        var startAt: Double?
 
         queue: while !stopped {
             guard let next = await track(index) else { break }
@@ -272,18 +277,20 @@ public final class PlaybackEngine: Sendable {
                 report.failed.append((index, failure))
                 break queue
             }
-            let ending = await playTrack(decoded, playing, fallbackDuration: next.duration, connection: connection,
-                                         session: &session, events: events)
+            let ending = await playTrack(decoded, playing, fallbackDuration: next.duration, startingAt: startAt,
+                                         connection: connection, session: &session, events: events)
+            startAt = nil
             switch ending {
             case .finished(let seconds):
                 events(.finished)
                 report.played.append((index, seconds))
                 index += 1
                 if gap > 0 { await session.pause(for: gap) }
-            case .moved(let to, let seconds):
+            case .moved(let to, let seconds, let at):
                 events(.finished)
                 if seconds > 0 { report.played.append((index, seconds)) }
                 index = to
+                startAt = at
             case .failed(let error, let seconds):
                 events(.failed(error))
                 report.failed.append((index, error))
@@ -339,7 +346,7 @@ public final class PlaybackEngine: Sendable {
 
     private enum Ending {
         case finished(seconds: Double)
-        case moved(to: Int, seconds: Double)
+        case moved(to: Int, seconds: Double, at: Double? = nil)
         case failed(PlaybackError, seconds: Double)
         case stopped(seconds: Double)
     }
@@ -352,8 +359,11 @@ public final class PlaybackEngine: Sendable {
         }
     }
 
-    private func playTrack(_ decoded: DecodedTrack, _ playing: Playing, fallbackDuration: Double?, connection: PulseConnection,
-                           session: inout Session, events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
+    /// Plays one track to its end, a move to another, a stop or a failure. `startingAt`: seconds into
+    /// it to begin (else its start, or the loop's).
+    private func playTrack(_ decoded: DecodedTrack, _ playing: Playing, fallbackDuration: Double?, startingAt: Double?,
+                           connection: PulseConnection, session: inout Session,
+                           events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
         let index = playing.index
         var started = false
         var status = StatusReporter()
@@ -416,6 +426,10 @@ public final class PlaybackEngine: Sendable {
                         return .moved(to: index - 1, seconds: seconds)
                     case .previous:
                         try await jump(to: 0)
+                    case .play(let other, let from):
+                        let seconds = heard()
+                        try await session.dropQueued()
+                        return .moved(to: other, seconds: seconds, at: from)
                     case .seek(let step):
                         try await jump(to: elapsed() + step)
                     case .speed(let change):
@@ -435,7 +449,11 @@ public final class PlaybackEngine: Sendable {
                     try await session.use(format, speed: settings.speed, connection: connection, engine: self)
                     if !started {
                         clock = PlaybackClock(stream: session.inputEnd, recording: decoded.position, rate: session.rate)
-                        if let section = settings.loop.section, decoded.position < section.start { try await jump(to: section.start) }
+                        if let startingAt, startingAt > 0 {
+                            try await jump(to: startingAt)
+                        } else if let section = settings.loop.section, decoded.position < section.start {
+                            try await jump(to: section.start)
+                        }
                     }
                 case .pcm(var bytes):
                     if skipBytes > 0 {

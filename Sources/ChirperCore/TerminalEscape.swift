@@ -15,6 +15,9 @@ public enum TerminalEscape {
     /// where nothing may allocate.
     public static let leaveFullScreen: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
+    /// The cursor up `lines` lines, to the start of that line: a block above the status line drawn again.
+    public static func lineStart(up lines: Int) -> String { "\r\u{1B}[\(lines)A" }
+
     /// The cursor to `row` and `column`, both from 1.
     public static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }
 

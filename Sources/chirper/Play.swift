@@ -123,11 +123,35 @@ enum RecordingSource {
     }
 
     static func resolve(_ recording: String, api: APIOptions) async throws -> (AudioSource, String, Double?) {
+        let found = try await lookup(recording, api: api)
+        if let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
+        return (try found.playable(), found.name, found.duration)
+    }
+
+    /// What `recording` names: its source, a name for messages, the API's length and entry (an XC number).
+    struct Found {
+        /// Nil for a restricted recording: listed, with no file.
+        var source: AudioSource?
+        var name: String
+        var duration: Double?
+        var recording: Recording?
+
+        /// The source, or the failure of a restricted recording.
+        func playable() throws -> AudioSource {
+            guard let source else {
+                throw CommandFailure(message: "chirper: \(name) is " + PlaybackError.notPlayable.description, exitCode: .playbackFailed)
+            }
+            return source
+        }
+    }
+
+    /// As `resolve`, printing nothing.
+    static func lookup(_ recording: String, api: APIOptions) async throws -> Found {
         if isDirectURL(recording) {
-            return (.url(recording), recording, nil)
+            return Found(source: .url(recording), name: recording)
         }
         if FileManager.default.fileExists(atPath: recording) || !RecordingNumber.isNumber(recording) {
-            return (.file(recording), recording, nil)
+            return Found(source: .file(recording), name: recording)
         }
         let number = RecordingNumber.digits(recording)
         let found: Recording?
@@ -135,10 +159,6 @@ enum RecordingSource {
         guard let found else {
             throw CommandFailure(message: "chirper: no recording XC\(number) on xeno-canto.", exitCode: .noMatch)
         }
-        StandardOutput.write([RecordingHeader.line(found)])
-        guard let url = found.audioURL else {
-            throw CommandFailure(message: "chirper: XC\(number) is " + PlaybackError.notPlayable.description, exitCode: .playbackFailed)
-        }
-        return (.url(url), "XC\(found.id)", found.duration)
+        return Found(source: found.audioURL.map { .url($0) }, name: "XC\(found.id)", duration: found.duration, recording: found)
     }
 }

@@ -22,6 +22,12 @@ struct PlayingSession {
     let items: [Item]
     let repeating: Bool
     let gap: Double
+    /// Told of every event before the status line is (compare's screen redraws its position line).
+    var observer: (@Sendable (Int, PlaybackEvent) -> Void)?
+    /// Keys the session has no use for (compare's Tab).
+    var otherKeys: (@Sendable (TerminalKey) async -> Void)?
+    /// One status line for every track, drawn over (compare), instead of one line each.
+    var oneStatusLine = false
     let engine: PlaybackEngine
     let input: TerminalInput
     /// Set by Ctrl-C on the keyboard: the play is stopped and the command exits 130 the ordinary way.
@@ -51,7 +57,7 @@ struct PlayingSession {
         let keys = input.handleKeys(interrupt: { [engine, interrupted] in
             interrupted.set()
             engine.stop()
-        }) { [engine] key in
+        }) { [engine, otherKeys] key in
             switch key {
             case .character(" "): await engine.togglePause()
             case .character("n"): engine.send(.next)
@@ -68,19 +74,23 @@ struct PlayingSession {
             case .character("t"): engine.send(.speed(.toggleTape))
             case .character("l"): engine.send(.markLoop)
             case .character("q"), .character("Q"): engine.stop()
-            default: break
+            default: await otherKeys?(key)
             }
         }
         defer {
             keys.cancel()
             input.restore()
         }
-        let view = StatusView(items: items, live: Terminal.allowsEscapes(STDOUT_FILENO), width: min(Terminal.width, 100))
-        let (items, repeating) = (items, repeating)
+        let view = StatusView(items: items, live: Terminal.allowsEscapes(STDOUT_FILENO), width: min(Terminal.width, 100),
+                              oneLine: oneStatusLine)
+        let (items, repeating, observer) = (items, repeating, observer)
         let report = await engine.play(gap: gap, track: { index in
             guard index < items.count || repeating else { return nil }
             return items[index % items.count].track
-        }, events: { view.apply($0.index, $1) })
+        }, events: {
+            observer?($0.index, $1)
+            view.apply($0.index, $1)
+        })
         view.end()
         return report
     }
@@ -93,6 +103,7 @@ final class StatusView: Sendable {
     private let items: [PlayingSession.Item]
     private let live: Bool
     private let width: Int
+    private let oneLine: Bool
     private struct Shown {
         var index = -1
         var state = PlaybackState.idle
@@ -101,17 +112,18 @@ final class StatusView: Sendable {
     }
     private let shown = Mutex(Shown())
 
-    init(items: [PlayingSession.Item], live: Bool, width: Int) {
+    init(items: [PlayingSession.Item], live: Bool, width: Int, oneLine: Bool = false) {
         self.items = items
         self.live = live
         self.width = width
+        self.oneLine = oneLine
     }
 
     func apply(_ index: Int, _ event: PlaybackEvent) {
         let item = items[index % items.count]
         shown.withLock { shown in
             if shown.index != index {
-                if live && shown.index >= 0 { StandardOutput.raw("\n") }
+                if live && shown.index >= 0 && !oneLine { StandardOutput.raw("\n") }
                 shown = Shown(index: index, settings: shown.settings)
                 if let header = item.header { StandardOutput.raw("\(index % items.count + 1)/\(items.count) · \(header)\n") }
             }

@@ -18,6 +18,30 @@ struct SonogramTests {
         return builder.finish()
     }
 
+    /// compare: a 24 kHz and a 44.1 kHz recording on one frequency axis (the lower Nyquist) and one
+    /// seconds scale; the line only on the side that plays, and each tone on its own row of that axis.
+    @Test func twoRecordingsShareOneAxisAndOneSecondsScale() {
+        let low = Self.spectrogram(rate: 24_000, seconds: 2) { _ in 3_000 }
+        let high = Self.spectrogram(rate: 44_100, seconds: 4) { _ in 6_000 }
+        let frame = CompareFrame([.init(label: "XC1 · Turdus philomelos", spectrogram: low), .init(label: "XC2 · Parus major", spectrogram: high)],
+                                 width: 90, lines: 40)
+        #expect(frame.topHertz == 12_000)
+        #expect(frame.pictures.map(\.maxHertz) == [12_000, 12_000])
+        #expect(frame.pictures.map(\.height) == [frame.pictures[1].height, frame.pictures[0].height])
+        let (widths, durations) = (frame.pictures.map { Double($0.width) }, [low.duration, high.duration])
+        #expect(abs(widths[0] / widths[1] - durations[0] / durations[1]) < 0.03, "the same seconds per column: \(widths), \(durations)")
+        #expect(frame.pictures[0].row(of: 3_000) == frame.pictures[1].row(of: 3_000), "one axis")
+        let lines = frame.lines(colours: .none, playing: (side: 1, seconds: 2))
+        #expect(lines.count == frame.lineCount && lines.count <= 40)
+        #expect(lines[0] == "  A · XC1 · Turdus philomelos")
+        let second = lines.firstIndex(of: "▶ B · XC2 · Parus major")
+        #expect(second != nil, "B plays: \(lines.filter { $0.contains("·") })")
+        let axisLabels = lines.filter { $0.contains("kHz ┤") }.map { String($0.prefix(SonogramText.axisWidth)) }
+        #expect(Set(axisLabels.prefix(axisLabels.count / 2)) == Set(axisLabels.suffix(axisLabels.count / 2)), "the same labels: \(axisLabels)")
+        #expect(lines[..<second!].allSatisfy { !$0.dropFirst(SonogramText.axisWidth).contains("|") }, "no line on A")
+        #expect(lines[second!...].contains { $0.dropFirst(SonogramText.axisWidth).contains("|") }, "the line on B")
+    }
+
     @Test func aToneHasItsEnergyInItsOwnRowAndNowhereElseAbove40dB() {
         let picture = SonogramPicture(Self.spectrogram(seconds: 2) { _ in 440 }, width: 60, height: 40)
         let row = picture.row(of: 440)

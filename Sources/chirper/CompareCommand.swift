@@ -1,0 +1,160 @@
+import ArgumentParser
+import Audio
+import ChirperCore
+import FoundationEssentials
+import Glibc
+import Sonogram
+import Synchronization
+import XenoCanto
+
+extension Chirper {
+    struct Compare: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "compare",
+            abstract: "Two recordings side by side: their sonograms stacked on one axis, played one after the other.",
+            discussion: """
+                Both sonograms share the frequency axis (up to the lower of the two Nyquist frequencies, or \
+                --max-khz) and the seconds scale. A plays, then B. Keys on a terminal: Tab switches to the other \
+                recording at the same point of its length; the keys of play (space, → ←, [ ] { } Backspace t, l, \
+                n, q) work on the one playing. Without a terminal: both sonograms, then A and B played once.
+                """)
+
+        @Argument(help: "A: 123456, XC123456, a URL or a file path.")
+        var first: String
+
+        @Argument(help: "B: the same.")
+        var second: String
+
+        @Flag(name: .customLong("repeat"), help: "Go on alternating A and B until q.")
+        var repeating = false
+
+        @Option(name: .customLong("max-khz"), help: "The top of the shared frequency axis in kHz.")
+        var maxKilohertz: Double?
+
+        @OptionGroup var audio: AudioOptions
+        @OptionGroup var api: APIOptions
+
+        func validate() throws {
+            if let maxKilohertz, maxKilohertz <= 0 { throw ValidationError("--max-khz must be more than 0.") }
+        }
+
+        func run() async throws {
+            let a = try await Side.make("A", first, api: api)
+            let b = try await Side.make("B", second, api: api)
+            let live = Terminal.allowsEscapes(STDOUT_FILENO)
+            let size = Terminal.size ?? (width: 100, height: 40)
+            let frame = CompareFrame([a.frameSide, b.frameSide], width: min(size.width, 160), lines: max(14, size.height - 2),
+                                     maxHertz: maxKilohertz.map { $0 * 1000 })
+            let items = [a, b].map { PlayingSession.Item(track: $0.track, header: live ? nil : "\($0.letter) · \($0.frameSide.label)", name: "\($0.letter) (\($0.input))") }
+            let repeating = self.repeating && live
+            var session = PlayingSession(items, repeating: repeating, options: audio.playerOptions())
+            if live {
+                let screen = CompareScreen(frame: frame, colours: live && !Terminal.noColorAsked ? .palette256 : .none)
+                screen.draw()
+                session.oneStatusLine = true
+                session.observer = { index, event in screen.apply(index % 2, event) }
+                let (engine, durations) = (session.engine, [a.duration, b.duration])
+                session.otherKeys = { key in
+                    guard key == .tab, let (index, seconds) = screen.heard else { return }
+                    // The other recording at the same point of its length.
+                    let fraction = seconds / max(0.001, durations[index % 2])
+                    let other = repeating ? index + 1 : 1 - index
+                    engine.send(.play(index: other, from: fraction * durations[other % 2]))
+                }
+            } else {
+                StandardOutput.write(frame.lines(colours: .none))
+            }
+            let report = await session.run()
+            if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
+            if let failure = report.failed.first {
+                throw CommandFailure(message: "chirper: \(items[failure.index % 2].name): \(failure.error)", exitCode: .playbackFailed)
+            }
+        }
+    }
+}
+
+/// One recording of the two: where its sound is, its label and its sonogram. A failure names the side.
+private struct Side {
+    let letter: String
+    let input: String
+    let track: PlaybackEngine.Track
+    let frameSide: CompareFrame.Side
+    var duration: Double { frameSide.spectrogram.duration }
+
+    static func make(_ letter: String, _ input: String, api: APIOptions) async throws -> Side {
+        let found: RecordingSource.Found
+        let source: AudioSource
+        do {
+            found = try await RecordingSource.lookup(input, api: api)
+            source = try found.playable()
+        } catch let failure as CommandFailure {
+            let reason = failure.message.hasPrefix("chirper: ") ? String(failure.message.dropFirst(9)) : failure.message
+            throw CommandFailure(message: "chirper: \(letter) (\(input)): " + reason, exitCode: failure.exitCode)
+        }
+        let spectrogram: Spectrogram
+        do {
+            spectrogram = try await SonogramMaker.spectrogram(of: source, expectedSeconds: found.duration)
+        } catch {
+            throw CommandFailure(message: "chirper: \(letter) (\(input)): \(error)", exitCode: .playbackFailed)
+        }
+        let label = found.recording.map(Self.label) ?? found.name
+        return Side(letter: letter, input: input, track: PlaybackEngine.Track(id: found.name, source: source, duration: found.duration),
+                    frameSide: CompareFrame.Side(label: label, spectrogram: spectrogram))
+    }
+
+    /// "XC900002 · Parus major · song · Germany · Ana Sousa".
+    static func label(_ recording: Recording) -> String {
+        (["XC" + recording.id, recording.scientificName, recording.soundType, recording.country, recording.recordist] as [String?])
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+}
+
+/// The compare frame on a terminal, above the status line: drawn once, then drawn again in place when
+/// the recording that plays or its position changes (the position line moves on the one playing).
+final class CompareScreen: Sendable {
+    private let frame: CompareFrame
+    private let colours: SonogramText.Colours
+    private struct Shown {
+        var side: Int?
+        var seconds = 0.0
+        /// The queue's index of what plays, and the seconds heard into it (for Tab).
+        var heard: (index: Int, seconds: Double)?
+    }
+    private let shown = Mutex(Shown())
+
+    init(frame: CompareFrame, colours: SonogramText.Colours) {
+        self.frame = frame
+        self.colours = colours
+    }
+
+    var heard: (index: Int, seconds: Double)? { shown.withLock { $0.heard } }
+
+    func draw() {
+        StandardOutput.raw(frame.lines(colours: colours).joined(separator: "\n") + "\n")
+    }
+
+    /// An engine event on queue entry `index`: its side plays; a position moves the line.
+    func apply(_ index: Int, _ event: PlaybackEvent) {
+        let side = index % 2
+        shown.withLock { shown in
+            var seconds = shown.side == side ? shown.seconds : 0
+            switch event {
+            case .started: seconds = 0
+            case .position(let elapsed, _): seconds = elapsed
+            default: if shown.side == side { return }
+            }
+            shown.heard = (index, seconds)
+            // Redrawn when the line moves a column or the side changes.
+            let picture = frame.pictures[side]
+            let column = { (s: Double) in Int(s / max(0.001, picture.duration) * Double(picture.width)) }
+            guard shown.side != side || column(seconds) != column(shown.seconds) else {
+                shown.seconds = seconds
+                return
+            }
+            shown.side = side
+            shown.seconds = seconds
+            let lines = frame.lines(colours: colours, playing: (side, seconds))
+            StandardOutput.raw(TerminalEscape.lineStart(up: lines.count) + lines.map { TerminalEscape.clearLine + $0 }.joined(separator: "\n") + "\n")
+        }
+    }
+}
