@@ -120,6 +120,11 @@ struct BrowseModelTests {
         let marked = BrowseRenderer.frame(model).map(\.text)
         let column = marked[2].firstIndex(of: "|").map { marked[2].distance(from: marked[2].startIndex, to: $0) }
         #expect(column == SonogramText.axisWidth + picture.width / 2, "halfway through, the line is halfway across")
+        // A loop on the row that plays: two dotted lines, the position line between them.
+        _ = model.receive(.playback(recordingID: "1", .settings(ListeningSettings(speed: .normal, loop: .looping(LoopSection(start: 7, end: 14)!)))))
+        let looped = BrowseRenderer.frame(model).map(\.text)[2]
+        let dotted = looped.indices.filter { looped[$0] == "┊" }.map { looped.distance(from: looped.startIndex, to: $0) }
+        #expect(dotted == [SonogramText.axisWidth + picture.width / 3, SonogramText.axisWidth + 2 * picture.width / 3], "\(looped)")
         #expect(press(&model, .character("v")) == [] && model.panel == .none)
         #expect(press(&model, .character("v")) == [], "the same row's sonogram is kept")
     }

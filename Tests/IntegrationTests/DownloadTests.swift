@@ -160,15 +160,18 @@ struct DownloadTests {
             #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(owls))
             #expect(result.stdout.contains("Saved \(owls.count) files"))
             // One budget for the process: the page and the files draw on it together, three at once at most
-            // and then one a second. The page and the first two files go at once; from then on every file
-            // waits its second (timed where the server saw them: the first answer's own latency aside).
+            // and then one a second. The page and the first two files may go at once; from then on every
+            // file waits its second. Timed where the server saw them, so each time may be late by what a
+            // busy machine delays a request (a few hundred ms); a file that is late because the page's
+            // answer was (the files wait for it) only narrows the windows that follow it, never widens them.
             let page = try #require(server.faults.apiRequests.first?.at)
             let files = server.faults.requests.filter { $0.path.hasSuffix("/download") }.map(\.at)
             #expect(files.count == owls.count)
-            let windows = zip(files, files.dropFirst(3)).map { $1 - $0 }
-            #expect(windows.allSatisfy { $0 >= .milliseconds(900) }, "paced: \(windows)")
-            // Any n requests span at least n − 3 seconds: the files alone, so the page's own latency does not count.
-            #expect(files.last! - files.first! >= .seconds(owls.count - 3) - .milliseconds(300), "a second a file after the burst: \(files.last! - files.first!)")
+            let requests = [page] + files
+            let windows = zip(requests, requests.dropFirst(3)).map { $1 - $0 }
+            #expect(windows.allSatisfy { $0 >= .milliseconds(700) }, "never four requests within a second: \(windows)")
+            // n requests span at least n − 3 seconds: the page and n − 1 files.
+            #expect(files.last! - page >= .seconds(requests.count - 3) - .milliseconds(300), "a second a file after the burst: \(files.last! - page)")
             #expect(files.first! >= page)
         }
     }

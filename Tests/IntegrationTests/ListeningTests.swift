@@ -63,6 +63,18 @@ struct Listening {
         #expect(heard.longestSilence() <= 5, "the joins: \(heard.longestSilence()) ms of silence")
     }
 
+    /// A loop over HTTP replays the bytes it kept: the recording is asked for once, whatever the passes.
+    @Test func aLoopOverHTTPAsksForTheRecordingOnce() async throws {
+        let entry = try #require(DemoRecordings.builtIn.entry(id: "900004"))  // a 6 s tone
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: entry.audio!)
+            let result = try await ChirperProcess.run(["play", entry.recording.id, "--loop", "1-3", "--loop-count", "3", "--no-cache"] + server.api)
+            #expect(result.status == 0, "\(result.stderr)")
+            let files = server.faults.requests.filter { $0.path.hasSuffix(".mp3") }
+            #expect(files.count == 1 && files.allSatisfy { $0.range == nil }, "one request, no Range: \(files.map { ($0.path, $0.range ?? "") })")
+        }
+    }
+
     /// Two tracks in the same format at half speed, pitch kept: each at its pitch for twice its length,
     /// one straight after the other.
     @Test func aQueueAtHalfSpeedStaysGapless() async throws {

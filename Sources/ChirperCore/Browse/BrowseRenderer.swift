@@ -117,10 +117,20 @@ public enum BrowseRenderer {
             return [heading, ScreenLine(""), ScreenLine("✗ no sonogram: \(reason)")]
         case .ready(_, let picture):
             var marker: Int?
+            func column(_ seconds: Double) -> Int { Int(seconds / picture.duration * Double(picture.width)) }
             if let position = row?.playback.position, picture.duration > 0 {
-                marker = Int(position.elapsed / picture.duration * Double(picture.width))
+                marker = column(position.elapsed)
             }
-            return [heading] + SonogramText.lines(picture, colours: .none, marker: marker).map { ScreenLine($0) }
+            // The loop, on the row that plays: its start and end as dotted lines.
+            var marks: [Int] = []
+            if let active = model.activeRow, active < model.rows.count, model.rows[active].id == sonogram.id, picture.duration > 0 {
+                switch model.listening.loop {
+                case .none: break
+                case .started(let start): marks = [column(start)]
+                case .looping(let section): marks = [column(section.start), column(section.end)]
+                }
+            }
+            return [heading] + SonogramText.lines(picture, colours: .none, marker: marker, marks: marks).map { ScreenLine($0) }
         }
     }
 

@@ -16,8 +16,9 @@ public enum SonogramText {
         (max(1, width - axisWidth), max(1, (lines - 3) * 2))
     }
 
-    /// `marker`: a column to draw as a vertical line (the playing position), when given.
-    public static func lines(_ picture: SonogramPicture, colours: Colours, marker: Int? = nil) -> [String] {
+    /// `marker`: a column to draw as a vertical line (the playing position), when given; `marks`: columns
+    /// drawn as dotted lines (a loop's start and end).
+    public static func lines(_ picture: SonogramPicture, colours: Colours, marker: Int? = nil, marks: [Int] = []) -> [String] {
         var lines: [String] = []
         let textRows = (picture.height + 1) / 2
         let labelEvery = max(2, textRows / 4)
@@ -36,6 +37,10 @@ public enum SonogramText {
                 let (top, bottom) = (picture.decibels[upper][x], picture.decibels[lower][x])
                 if x == marker {
                     text += colours == .none ? "|" : TerminalEscape.reset + "│"
+                    continue
+                }
+                if marks.contains(x) {
+                    text += colours == .none ? "┊" : TerminalEscape.reset + "┊"
                     continue
                 }
                 text += cell(top: level(top, picture.floor), bottom: level(bottom, picture.floor), colours: colours)
