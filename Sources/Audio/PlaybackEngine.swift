@@ -375,6 +375,8 @@ public final class PlaybackEngine: Sendable {
         }
         // Passes of the loop's section so far, the one under way included.
         var passes = 1
+        // Where the track is to begin, until it has: where a command asked, else the loop's start.
+        var pendingStart = startingAt ?? settings.loop.section?.start
         var clock = PlaybackClock(stream: session.inputEnd, recording: 0, rate: session.rate)
         // Bytes still to drop after a seek that landed short of its target, so a loop joins to the sample.
         var skipBytes = 0
@@ -449,10 +451,10 @@ public final class PlaybackEngine: Sendable {
                     try await session.use(format, speed: settings.speed, connection: connection, engine: self)
                     if !started {
                         clock = PlaybackClock(stream: session.inputEnd, recording: decoded.position, rate: session.rate)
-                        if let startingAt, startingAt > 0 {
-                            try await jump(to: startingAt)
-                        } else if let section = settings.loop.section, decoded.position < section.start {
-                            try await jump(to: section.start)
+                        // Once: a seek makes the decoder announce its format again.
+                        if let start = pendingStart {
+                            pendingStart = nil
+                            if start > 0 { try await jump(to: start) }
                         }
                     }
                 case .pcm(var bytes):

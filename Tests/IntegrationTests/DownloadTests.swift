@@ -160,18 +160,18 @@ struct DownloadTests {
             #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == Set(owls))
             #expect(result.stdout.contains("Saved \(owls.count) files"))
             // One budget for the process: the page and the files draw on it together, three at once at most
-            // and then one a second. The page and the first two files may go at once; from then on every
-            // file waits its second. Timed where the server saw them, so each time may be late by what a
-            // busy machine delays a request (a few hundred ms); a file that is late because the page's
-            // answer was (the files wait for it) only narrows the windows that follow it, never widens them.
+            // and then one a second. Timed where the server saw them: on a busy machine (the suites run
+            // side by side) a request may be seen up to a second late, and the page's own latency lets the
+            // budget refill. So what is checked is what no jitter makes up: never a run of four files at
+            // once, files a second apart once the burst is spent, and no faster than that in all.
             let page = try #require(server.faults.apiRequests.first?.at)
             let files = server.faults.requests.filter { $0.path.hasSuffix("/download") }.map(\.at)
             #expect(files.count == owls.count)
-            let requests = [page] + files
-            let windows = zip(requests, requests.dropFirst(3)).map { $1 - $0 }
-            #expect(windows.allSatisfy { $0 >= .milliseconds(700) }, "never four requests within a second: \(windows)")
-            // n requests span at least n − 3 seconds: the page and n − 1 files.
-            #expect(files.last! - page >= .seconds(requests.count - 3) - .milliseconds(300), "a second a file after the burst: \(files.last! - page)")
+            let windows = zip(files, files.dropFirst(3)).map { $1 - $0 }
+            #expect(windows.allSatisfy { $0 >= .milliseconds(500) }, "never four files at once: \(windows)")
+            let gaps = zip(files, files.dropFirst()).map { $1 - $0 }.sorted()
+            #expect(gaps[gaps.count / 2] >= .milliseconds(800), "a second a file: \(gaps)")
+            #expect(files.last! - files.first! >= .seconds(owls.count - 3) - .seconds(1), "in all: \(files.last! - files.first!)")
             #expect(files.first! >= page)
         }
     }
