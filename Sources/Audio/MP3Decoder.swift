@@ -23,6 +23,8 @@ public struct MP3Decoder: ~Copyable {
     private let handle: OpaquePointer
     private var mpegFormat: AudioFormat?
     private var mpegFrames = 0
+    /// A seek was made: `mpegFrames` counts from where the decoder estimated it landed.
+    private var sought = false
     public private(set) var bytesFed = 0
     /// Set once the first bytes show a WAV file; nil for MPEG audio (or before 12 bytes have come).
     private var wav: WAVReader?
@@ -147,6 +149,7 @@ public struct MP3Decoder: ~Copyable {
         let reached = mpg123_feedseek(handle, target, SEEK_SET, &inputOffset)
         guard reached >= 0 else { throw DecoderError(code: Int32(reached), call: "mpg123_feedseek", message: plainError(mpg123_errcode(handle))) }
         mpegFrames = Int(reached)
+        sought = true
         return (Double(reached) / Double(format.sampleRate), Int(inputOffset))
     }
 
@@ -170,9 +173,10 @@ public struct MP3Decoder: ~Copyable {
             throw bytesFed == 0 ? DecoderError.emptyStream : DecoderError.notMPEGAudio(bytesSeen: bytesFed)
         }
         // A file cut short decodes fewer samples than its LAME/Xing header announced. Allow two frames of
-        // slack for encoder padding.
+        // slack for encoder padding. After a seek the count starts from the decoder's estimate of where it
+        // landed (fuzzy: from the Xing table), so it says nothing about the file's length.
         let announced = mpg123_length(handle)
-        if announced > 0 && framesDecoded + 2 * 1152 < announced {
+        if !sought && announced > 0 && framesDecoded + 2 * 1152 < announced {
             throw DecoderError.truncated(framesDecoded: framesDecoded, framesAnnounced: announced)
         }
     }

@@ -21,11 +21,11 @@ struct PlaybackClock: Equatable {
     }
 
     /// The recording jumps to `recording` at stream time `stream` (a loop's join, written now and
-    /// heard when the stream gets there). The oldest anchors are let go: a pass lasts at least a tenth of
-    /// a second, so those sixteen passes back were heard long ago.
-    mutating func jump(to recording: Double, at stream: Double) {
+    /// heard when the stream gets there). Anchors the stream has passed by `played` are let go, all but
+    /// the one in force: what is kept is the joins still to be heard, at most a buffer's worth.
+    mutating func jump(to recording: Double, at stream: Double, played: Double) {
         let heard = heard(at: stream)
-        if anchors.count >= 16 { anchors.removeFirst() }
+        if let inForce = anchors.lastIndex(where: { $0.stream <= played }), inForce > 0 { anchors.removeFirst(inForce) }
         anchors.append(Anchor(stream: stream, recording: recording, heard: heard))
     }
 

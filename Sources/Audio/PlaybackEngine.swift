@@ -268,6 +268,7 @@ public final class PlaybackEngine: Sendable {
                 events(.failed(error))
                 report.failed.append((index, error))
                 index += 1
+                startAt = nil  // the point was this track's
                 continue queue
             }
             let connection: PulseConnection
@@ -478,12 +479,13 @@ public final class PlaybackEngine: Sendable {
                     if !started {
                         started = true
                         transition(.soundWritten(duration: duration, outputDry: session.output?.isDry ?? false))
-                        if settings != .normal { publish(settings, on: playing) }
+                        publish(settings, on: playing)  // this track's, which may differ from the last one's
                     }
                     if let section = reachedLoopEnd {
                         if section.passes.map({ passes < $0 }) ?? true {
                             passes += 1
-                            clock.jump(to: try await moveDecoder(to: section.start), at: session.inputEnd)
+                            clock.jump(to: try await moveDecoder(to: section.start), at: session.inputEnd,
+                                       played: session.output?.playedSeconds ?? 0)
                         } else {
                             settings.loop = .none  // its passes played: on past the end
                             publish(settings, on: playing)
@@ -494,6 +496,14 @@ public final class PlaybackEngine: Sendable {
                     if let duration, duration - now > Self.prefetchBeforeEnd { continue }
                     session.prefetch(index + 1)
                 case .end:
+                    // A loop whose end lies past the recording's joins at the recording's last sample.
+                    if started, let section = settings.loop.section, section.start < decoded.position,
+                       section.passes.map({ passes < $0 }) ?? true {
+                        passes += 1
+                        clock.jump(to: try await moveDecoder(to: section.start), at: session.inputEnd,
+                                   played: session.output?.playedSeconds ?? 0)
+                        continue
+                    }
                     if !started, let output = session.output {
                         started = true
                         transition(.soundWritten(duration: duration, outputDry: output.isDry))
@@ -585,13 +595,17 @@ extension PlaybackEngine {
             }
             source = format
             self.speed = speed
+            let streamBefore = self.output
+            let stretcherBefore = stretcher
             let output = speed.tape
                 ? AudioFormat(sampleRate: max(1, Int((Double(format.sampleRate) * speed.rate).rounded())), channels: format.channels)
                 : format
             rate = speed.tape ? Double(output.sampleRate) / Double(format.sampleRate) : speed.rate
             if stretches && stretcher == nil { stretcher = TimeStretcher(format: format, speed: speed.rate) }
             try await use(output, connection: connection, engine: engine)
-            if stretcher == nil || inputEnd < written { inputEnd = written }
+            // Sound fed from here on is heard after what is written, unless a stretcher carried over into
+            // the same stream still holds some (a gapless join at a pitch-kept speed).
+            if stretcher == nil || stretcher !== stretcherBefore || self.output !== streamBefore { inputEnd = written }
         }
 
         /// Makes sure the output plays `format`: the same stream when it already does (gapless). Else a

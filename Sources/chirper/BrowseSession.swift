@@ -94,7 +94,7 @@ struct BrowseSession {
                 case .togglePause:
                     audio.togglePause()
                 case .changeSpeed(let change):
-                    audio.options.speed = model.listening.speed.applying(change)
+                    audio.options.speed = audio.options.speed.applying(change)
                     audio.send(.speed(change))
                 case .markLoop:
                     audio.send(.markLoop)

@@ -45,10 +45,13 @@ extension Chirper {
             let size = Terminal.size ?? (width: 100, height: 40)
             let frame = CompareFrame([a.frameSide, b.frameSide], width: min(size.width, 160), lines: max(14, size.height - 2),
                                      maxHertz: maxKilohertz.map { $0 * 1000 })
-            let items = [a, b].map { PlayingSession.Item(track: $0.track, header: live ? nil : "\($0.letter) · \($0.frameSide.label)", name: "\($0.letter) (\($0.input))") }
+            // Drawn again in place (the position line, the side that plays) only when the frame and the
+            // status line fit the terminal, as a redraw moves up by the frame's lines; else drawn once.
+            let redraws = live && frame.lineCount < size.height
+            let items = [a, b].map { PlayingSession.Item(track: $0.track, header: redraws ? nil : "\($0.letter) · \($0.frameSide.label)", name: "\($0.letter) (\($0.input))") }
             let repeating = self.repeating && live
             var session = PlayingSession(items, repeating: repeating, options: audio.playerOptions())
-            if live {
+            if redraws {
                 let screen = CompareScreen(frame: frame, colours: live && !Terminal.noColorAsked ? .palette256 : .none)
                 screen.draw()
                 session.oneStatusLine = true
@@ -62,7 +65,7 @@ extension Chirper {
                     engine.send(.play(index: other, from: fraction * durations[other % 2]))
                 }
             } else {
-                StandardOutput.write(frame.lines(colours: .none))
+                StandardOutput.write(frame.lines(colours: live && !Terminal.noColorAsked ? .palette256 : .none))
             }
             let report = await session.run()
             if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }

@@ -71,20 +71,23 @@ struct ListeningToolsTests {
     @Test func aLoopsJoinIsHeardWhenTheStreamGetsThere() {
         // A loop 2-4 at double speed, from stream time 0: B is written at stream time 1 and heard then.
         var clock = PlaybackClock(stream: 0, recording: 2, rate: 2)
-        clock.jump(to: 2, at: 1)
+        clock.jump(to: 2, at: 1, played: 0.1)
         #expect(clock.position(at: 0.5) == 3, "still the first pass")
         #expect(clock.position(at: 1.25) == 2.5, "the second pass")
         #expect(clock.heard(at: 1.25) == 2.5, "two seconds of the first pass, half a second of the second")
-        clock.jump(to: 2, at: 2)
+        clock.jump(to: 2, at: 2, played: 0.9)
         #expect(clock.position(at: 2.5) == 3)
         #expect(clock.heard(at: 2.5) == 5)
     }
 
-    @Test func aLongLoopKeepsFewAnchors() {
-        var clock = PlaybackClock(stream: 0, recording: 2, rate: 1)
-        for pass in 1...100 { clock.jump(to: 2, at: Double(pass) * 0.2) }
-        #expect(clock.anchors.count <= 16)
-        #expect(abs(clock.position(at: 20.1) - 2.1) < 1e-9)
+    @Test func aLongLoopKeepsOnlyTheJoinsStillToBeHeard() {
+        // A tenth-of-a-second loop at double speed, written a second ahead of what is heard: twenty joins
+        // wait in the buffer, and every one of them is kept until it is heard.
+        var clock = PlaybackClock(stream: 0, recording: 2, rate: 2)
+        for pass in 1...400 { clock.jump(to: 2, at: Double(pass) * 0.05, played: Double(pass) * 0.05 - 1) }
+        #expect((20...22).contains(clock.anchors.count), "\(clock.anchors.count)")
+        #expect(abs(clock.position(at: 19.01) - 2.02) < 1e-9, "inside a pass: \(clock.position(at: 19.01))")
+        #expect(abs(clock.heard(at: 19.01) - 38.02) < 1e-6, "380 passes of a tenth, and 0.02 s: \(clock.heard(at: 19.01))")
     }
 
     /// Rubber Band in-process: a tone at half speed comes out twice as long, to the sample, at its pitch.

@@ -63,6 +63,15 @@ struct Listening {
         #expect(heard.longestSilence() <= 5, "the joins: \(heard.longestSilence()) ms of silence")
     }
 
+    /// A loop whose end lies past the recording's loops from its start to the recording's end.
+    @Test func aLoopPastTheEndLoopsToTheEnd() async throws {
+        let file = try await TestCatalog.audio.file(for: AudioSpec(shape: .sweep(fromHertz: 1_000, toHertz: 3_000), sampleRate: 44_100, channels: 1, seconds: 6))
+        let (result, heard) = try await Self.heard(["play", file.path, "--loop", "4-10", "--loop-count", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Each pass starts where the decoder's seek lands: in an MP3, within about 1 % of the length of A.
+        #expect(abs(heard.audibleSeconds - 4) <= 0.5, "two passes of 2 s to the end at 6 s: \(heard.audibleSeconds) s")
+    }
+
     /// A loop over HTTP replays the bytes it kept: the recording is asked for once, whatever the passes.
     @Test func aLoopOverHTTPAsksForTheRecordingOnce() async throws {
         let entry = try #require(DemoRecordings.builtIn.entry(id: "900004"))  // a 6 s tone

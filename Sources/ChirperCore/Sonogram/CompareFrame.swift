@@ -16,6 +16,8 @@ public struct CompareFrame: Sendable {
 
     public let sides: [Side]
     public let pictures: [SonogramPicture]
+    /// Cells across: labels are cut to it, so each line of the frame is one line of the terminal.
+    public let width: Int
     /// The top of both frequency axes.
     public let topHertz: Double
     /// Lines `lines(…)` returns.
@@ -28,6 +30,7 @@ public struct CompareFrame: Sendable {
     /// frequencies (both have sound up to there; the higher one's top would leave the other blank).
     public init(_ sides: [Side], width: Int, lines: Int, maxHertz: Double? = nil) {
         self.sides = sides
+        self.width = width
         let nyquist = sides.map(\.spectrogram.nyquist).min() ?? 1
         let top = min(maxHertz ?? nyquist, nyquist)
         topHertz = top
@@ -48,7 +51,7 @@ public struct CompareFrame: Sendable {
             let picture = pictures[index]
             let plays = playing?.side == index
             let letter = String(UnicodeScalar(UInt8(ascii: "A") + UInt8(index)))
-            lines.append((plays ? "▶ " : "  ") + letter + " · " + side.label)
+            lines.append(TextWidth.truncate((plays ? "▶ " : "  ") + letter + " · " + side.label, to: width))
             let marker = plays ? playing.map { Int($0.seconds / max(0.001, picture.duration) * Double(picture.width)) } : nil
             lines += SonogramText.lines(picture, colours: colours, marker: marker.map { min(picture.width - 1, max(0, $0)) })
         }
