@@ -49,8 +49,11 @@ struct Listening {
             let hertz = HeardSound(samples: Array(heard.samples[start..<(start + window)])).zeroCrossingHertz
             times.append((hertz - 1_000) * 6 / 2_000)
         }
-        // Where the pitch falls back: the joins.
-        let joins = times.indices.dropFirst().filter { times[$0] < times[$0 - 1] - 1 }
+        // Where the pitch falls back: the joins. The window at a join may hold both passes and read halfway,
+        // so a fall is a window lower than the last, followed within one more by the start's pitch.
+        let joins = times.indices.dropFirst().dropLast().filter {
+            times[$0] < times[$0 - 1] && min(times[$0], times[$0 + 1]) < times[$0 - 1] - 1.2 && !(times[$0 - 1] < times[max(0, $0 - 2)] - 0.5)
+        }
         #expect(joins.count == 2, "two returns to the start: \(times.map { (($0 * 10).rounded() / 10) })")
         #expect(abs(times[0] - 2) < 0.15, "it starts at the loop's start: \(times[0]) s")
         for join in joins where join + 1 < times.count {
