@@ -136,6 +136,9 @@ public struct ListeningSettings: Equatable, Sendable, CustomStringConvertible {
         self.loop = loop
     }
 
+    /// " ½× ⟲ 0:01.5–0:03.2" to follow a status, or "" when nothing is in force.
+    public var statusSuffix: String { self == .normal ? "" : " " + description }
+
     /// "½× ⟲ 0:01.5–0:03.2"; "" when nothing is in force.
     public var description: String {
         [speed.description, loop.description].filter { !$0.isEmpty }.joined(separator: " ")

@@ -533,9 +533,8 @@ extension PlaybackEngine {
         private(set) var output: PulseStream?
         /// Seconds written to `output` (its clock runs up to this).
         var written = 0.0
-        /// The decoder's format, and the speed it is played at.
+        /// The decoder's format.
         private(set) var source: AudioFormat?
-        private(set) var speed = PlaybackSpeed.normal
         /// Recording seconds per second of output: the speed, as exactly as the output runs it.
         private(set) var rate = 1.0
         /// Stretches the sound when the speed keeps the pitch (nil at normal speed and on tape).
@@ -594,7 +593,6 @@ extension PlaybackEngine {
                 try await write(tail)
             }
             source = format
-            self.speed = speed
             let streamBefore = self.output
             let stretcherBefore = stretcher
             let output = speed.tape
@@ -637,7 +635,7 @@ extension PlaybackEngine {
         /// Drops what is queued and not yet heard (a skip or a seek: the old sound must stop at once);
         /// the stream's clock stays where the listener is.
         mutating func dropQueued() async throws {
-            if let stretcher { self.stretcher = TimeStretcher(format: stretcher.format, speed: stretcher.speed) }
+            stretcher?.reset()
             guard let output else { return }
             try await Blocking.run { try output.flush() }
             written = output.playedSeconds
@@ -684,7 +682,7 @@ extension PlaybackEngine {
         mutating func finish() async {
             if let stretcher {
                 let tail = stretcher.finish()
-                self.stretcher = TimeStretcher(format: stretcher.format, speed: stretcher.speed)
+                stretcher.reset()
                 try? await write(tail)
                 inputEnd = written
             }

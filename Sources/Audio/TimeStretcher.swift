@@ -39,8 +39,23 @@ final class TimeStretcher: @unchecked Sendable {
             input[channel] = .allocate(capacity: Self.block)
             output[channel] = nil
         }
+        toDrop = 0
+        prime()
+    }
+
+    /// Ready for sound that does not follow what came before (a seek, a skip, the end of a queue):
+    /// the same stretcher, emptied, rather than a new one with its FFT plans made again.
+    func reset() {
+        rubberband_reset(state)
+        framesIn = 0
+        framesOut = 0
+        prime()
+    }
+
+    /// The pad the stretcher asks for before the first sample, so that sample is not smeared, and the
+    /// start delay to drop from its output.
+    private func prime() {
         toDrop = Int(rubberband_get_start_delay(state))
-        // The pad the stretcher asks for before the first sample, so that sample is not smeared.
         let pad = Int(rubberband_get_preferred_start_pad(state))
         if pad > 0 { feed(zeros: pad) }
     }
@@ -63,13 +78,15 @@ final class TimeStretcher: @unchecked Sendable {
         var result: [UInt8] = []
         result.reserveCapacity(Int(Double(bytes.count) / speed) + 4096)
         bytes.withUnsafeBytes { raw in
-            let samples = raw.bindMemory(to: Int16.self)
             var done = 0
             while done < frames {
                 let count = min(Self.block, frames - done)
                 for channel in 0..<channels {
                     let buffer = input[channel]!
-                    for frame in 0..<count { buffer[frame] = Float(Int16(littleEndian: samples[(done + frame) * channels + channel])) / 32768 }
+                    for frame in 0..<count {
+                        let sample = raw.loadUnaligned(fromByteOffset: ((done + frame) * channels + channel) * 2, as: Int16.self)
+                        buffer[frame] = Float(Int16(littleEndian: sample)) / 32768
+                    }
                 }
                 run(frames: count, final: false)
                 done += count
@@ -134,12 +151,11 @@ final class TimeStretcher: @unchecked Sendable {
             let start = result.count
             result.append(contentsOf: repeatElement(0, count: (retrieved - skip) * format.bytesPerFrame))
             result.withUnsafeMutableBytes { raw in
-                let samples = raw.baseAddress!.advanced(by: start).assumingMemoryBound(to: Int16.self)
                 for channel in 0..<channels {
                     let buffer = output[channel]!
                     for frame in skip..<retrieved {
-                        let value = max(-1, min(1, buffer[frame])) * 32767
-                        samples[(frame - skip) * channels + channel] = Int16(value.rounded()).littleEndian
+                        let value = Int16((max(-1, min(1, buffer[frame])) * 32767).rounded())
+                        raw.storeBytes(of: value.littleEndian, toByteOffset: start + ((frame - skip) * channels + channel) * 2, as: Int16.self)
                     }
                 }
             }

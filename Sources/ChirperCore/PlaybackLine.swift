@@ -6,7 +6,7 @@ import XenoCanto
 public enum PlaybackLine {
     public static func render(_ state: PlaybackState, settings: ListeningSettings = .normal, width: Int) -> String {
         let line: String
-        let tools = settings == .normal ? "" : " " + settings.description
+        let tools = settings.statusSuffix
         switch state {
         case .idle:
             line = ""

@@ -61,6 +61,14 @@ enum ExitStatus: Int32 {
 struct CommandFailure: Error {
     var message: String
     var exitCode: ExitStatus
+
+    /// The same failure said of `subject`: "chirper: reason" becomes "chirper: subject: reason"
+    /// (compare names the side that failed).
+    func about(_ subject: String) -> CommandFailure {
+        let prefix = "chirper: "
+        let reason = message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+        return CommandFailure(message: prefix + subject + ": " + reason, exitCode: exitCode)
+    }
 }
 
 enum StandardError {

@@ -55,7 +55,7 @@ extension Chirper {
                 let screen = CompareScreen(frame: frame, colours: live && !Terminal.noColorAsked ? .palette256 : .none)
                 screen.draw()
                 session.oneStatusLine = true
-                session.observer = { index, event in screen.apply(index % 2, event) }
+                session.observer = { index, event in screen.apply(index, event) }
                 let (engine, durations) = (session.engine, [a.duration, b.duration])
                 session.otherKeys = { key in
                     guard key == .tab, let (index, seconds) = screen.heard else { return }
@@ -91,8 +91,7 @@ private struct Side {
             found = try await RecordingSource.lookup(input, api: api)
             source = try found.playable()
         } catch let failure as CommandFailure {
-            let reason = failure.message.hasPrefix("chirper: ") ? String(failure.message.dropFirst(9)) : failure.message
-            throw CommandFailure(message: "chirper: \(letter) (\(input)): " + reason, exitCode: failure.exitCode)
+            throw failure.about("\(letter) (\(input))")
         }
         let spectrogram: Spectrogram
         do {
@@ -117,11 +116,10 @@ private struct Side {
 final class CompareScreen: Sendable {
     private let frame: CompareFrame
     private let colours: SonogramText.Colours
+    /// The queue's entry that plays (its side is the entry modulo 2) and the seconds heard into it.
     private struct Shown {
-        var side: Int?
+        var index: Int?
         var seconds = 0.0
-        /// The queue's index of what plays, and the seconds heard into it (for Tab).
-        var heard: (index: Int, seconds: Double)?
     }
     private let shown = Mutex(Shown())
 
@@ -130,32 +128,30 @@ final class CompareScreen: Sendable {
         self.colours = colours
     }
 
-    var heard: (index: Int, seconds: Double)? { shown.withLock { $0.heard } }
+    /// What plays and how far into it (for Tab), nil before anything does.
+    var heard: (index: Int, seconds: Double)? { shown.withLock { shown in shown.index.map { ($0, shown.seconds) } } }
 
     func draw() {
         StandardOutput.raw(frame.lines(colours: colours).joined(separator: "\n") + "\n")
     }
 
-    /// An engine event on queue entry `index`: its side plays; a position moves the line.
+    /// An engine event on queue entry `index`: its side plays; a position moves the line. Drawn again
+    /// when the side changes or the line moves a column.
     func apply(_ index: Int, _ event: PlaybackEvent) {
         let side = index % 2
         shown.withLock { shown in
-            var seconds = shown.side == side ? shown.seconds : 0
+            let seconds: Double
             switch event {
             case .started: seconds = 0
             case .position(let elapsed, _): seconds = elapsed
-            default: if shown.side == side { return }
+            default:
+                guard shown.index != index else { return }
+                seconds = 0  // another entry begins (buffering): marked at its start
             }
-            shown.heard = (index, seconds)
-            // Redrawn when the line moves a column or the side changes.
             let picture = frame.pictures[side]
-            let column = { (s: Double) in Int(s / max(0.001, picture.duration) * Double(picture.width)) }
-            guard shown.side != side || column(seconds) != column(shown.seconds) else {
-                shown.seconds = seconds
-                return
-            }
-            shown.side = side
-            shown.seconds = seconds
+            let redraw = shown.index.map { $0 % 2 } != side || picture.column(at: seconds) != picture.column(at: shown.seconds)
+            shown = Shown(index: index, seconds: seconds)
+            guard redraw else { return }
             let lines = frame.lines(colours: colours, playing: (side, seconds))
             StandardOutput.raw(TerminalEscape.lineStart(up: lines.count) + lines.map { TerminalEscape.clearLine + $0 }.joined(separator: "\n") + "\n")
         }

@@ -156,7 +156,7 @@ final class StatusView: Sendable {
 /// Status lines for a pipe: what happened, without the ticking clock.
 enum PlainStatus {
     static func line(_ state: PlaybackState, settings: ListeningSettings = .normal) -> String {
-        let tools = settings == .normal ? "" : " " + settings.description
+        let tools = settings.statusSuffix
         switch state {
         case .idle: return ""
         case .buffering: return "buffering"

@@ -116,18 +116,14 @@ public enum BrowseRenderer {
         case .failed(_, let reason):
             return [heading, ScreenLine(""), ScreenLine("✗ no sonogram: \(reason)")]
         case .ready(_, let picture):
-            var marker: Int?
-            func column(_ seconds: Double) -> Int { Int(seconds / picture.duration * Double(picture.width)) }
-            if let position = row?.playback.position, picture.duration > 0 {
-                marker = column(position.elapsed)
-            }
+            let marker = row?.playback.position.map { picture.column(at: $0.elapsed) }
             // The loop, on the row that plays: its start and end as dotted lines.
             var marks: [Int] = []
-            if let active = model.activeRow, active < model.rows.count, model.rows[active].id == sonogram.id, picture.duration > 0 {
+            if let active = model.activeRow, active < model.rows.count, model.rows[active].id == sonogram.id {
                 switch model.listening.loop {
                 case .none: break
-                case .started(let start): marks = [column(start)]
-                case .looping(let section): marks = [column(section.start), column(section.end)]
+                case .started(let start): marks = [picture.column(at: start)]
+                case .looping(let section): marks = [picture.column(at: section.start), picture.column(at: section.end)]
                 }
             }
             return [heading] + SonogramText.lines(picture, colours: .none, marker: marker, marks: marks).map { ScreenLine($0) }

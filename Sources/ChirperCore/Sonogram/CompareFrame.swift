@@ -52,8 +52,8 @@ public struct CompareFrame: Sendable {
             let plays = playing?.side == index
             let letter = String(UnicodeScalar(UInt8(ascii: "A") + UInt8(index)))
             lines.append(TextWidth.truncate((plays ? "▶ " : "  ") + letter + " · " + side.label, to: width))
-            let marker = plays ? playing.map { Int($0.seconds / max(0.001, picture.duration) * Double(picture.width)) } : nil
-            lines += SonogramText.lines(picture, colours: colours, marker: marker.map { min(picture.width - 1, max(0, $0)) })
+            let marker = plays ? playing.map { picture.column(at: $0.seconds) } : nil
+            lines += SonogramText.lines(picture, colours: colours, marker: marker)
         }
         return lines
     }

@@ -95,16 +95,12 @@ public enum SonogramText {
         return [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600].first { $0 >= wanted } ?? 600
     }
 
-    static func column(of seconds: Double, _ picture: SonogramPicture) -> Int {
-        picture.duration > 0 ? Int(seconds / picture.duration * Double(picture.width)) : 0
-    }
-
     static func timeTicks(_ picture: SonogramPicture) -> String {
         var line = [Character](repeating: "─", count: picture.width)
         let step = tickSeconds(picture)
         var t = 0.0
         while t <= picture.duration {
-            let x = column(of: t, picture)
+            let x = picture.column(at: t)
             if x < line.count { line[x] = "┬" }
             t += step
         }
@@ -117,7 +113,7 @@ public enum SonogramText {
         var t = 0.0
         while t <= picture.duration {
             let label = RecordingLength.seconds(t, step: step)
-            let x = column(of: t, picture)
+            let x = picture.column(at: t)
             if x + label.count <= line.count, line[x..<(x + label.count)].allSatisfy({ $0 == " " }), x == 0 || line[x - 1] == " " {
                 line.replaceSubrange(x..<(x + label.count), with: Array(label))
             }

@@ -78,6 +78,12 @@ public struct SonogramPicture: Equatable, Sendable {
         }
     }
 
+    /// The column that holds `seconds` (0 for a picture of no length): where a position line or a
+    /// loop's mark is drawn.
+    public func column(at seconds: Double) -> Int {
+        duration > 0 ? min(width - 1, max(0, Int(seconds / duration * Double(width)))) : 0
+    }
+
     /// The row that holds `hertz`.
     public func row(of hertz: Double) -> Int {
         min(height - 1, max(0, Int((1 - hertz / maxHertz) * Double(height))))
