@@ -42,21 +42,29 @@ let package = Package(
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client")
             ]),
+        // The API's models, query, errors and the `SearchClient` seam: pure Swift, nothing linked beneath.
+        .target(name: "XenoCanto"),
+        // The live API client: `SearchClient` over HTTP.
         .target(
-            name: "XenoCanto",
+            name: "XenoCantoHTTP",
             dependencies: [
-                "ChirperHTTP",
+                "XenoCanto", "ChirperHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
+        // What the engine, the sonogram and the core share: events, errors, audio format, speed and loop,
+        // the spectrogram matrix. Pure Swift.
+        .target(name: "PlaybackModel"),
         .target(
             name: "Audio",
             dependencies: [
-                "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP",
+                "PlaybackModel", "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
-        .target(name: "ChirperCore", dependencies: ["XenoCanto", "Audio"]),
-        // The sonogram: decoded audio -> FFTW spectra -> ChirperCore's Spectrogram; PNG output.
-        .target(name: "Sonogram", dependencies: ["CFFTW", "CPNG", "Audio", "ChirperCore"]),
+        // The list state, reducers, browse model and renderers: pure, nothing but the API's models and
+        // the playback model beneath it.
+        .target(name: "ChirperCore", dependencies: ["XenoCanto", "PlaybackModel"]),
+        // The sonogram: decoded audio -> FFTW spectra -> PlaybackModel's Spectrogram; PNG output.
+        .target(name: "Sonogram", dependencies: ["CFFTW", "CPNG", "Audio", "PlaybackModel"]),
         .target(
             name: "DemoCatalog",
             dependencies: [
@@ -70,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "chirper",
             dependencies: [
-                "XenoCanto", "Audio", "ChirperCore", "ChirperHTTP", "Sonogram",
+                "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "ChirperHTTP", "Sonogram",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the player's
@@ -85,16 +93,16 @@ let package = Package(
             ]),
 
         // In-process timings for `make bench`; not part of the tests.
-        .executableTarget(name: "ChirperBench", dependencies: ["ChirperCore", "XenoCanto", "Sonogram", "DemoCatalog", "Audio"]),
+        .executableTarget(name: "ChirperBench", dependencies: ["ChirperCore", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Sonogram", "DemoCatalog", "Audio"]),
 
-        .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "Audio"]),
-        .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "ChirperCore"]),
+        .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "PlaybackModel", "Audio"]),
+        .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),
         .testTarget(
-            name: "XenoCantoTests", dependencies: ["XenoCanto"],
+            name: "XenoCantoTests", dependencies: ["XenoCanto", "XenoCantoHTTP"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["XenoCanto", "DemoCatalog", "ChirperCore", "Audio", "Sonogram"]),
+            dependencies: ["XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram"]),
     ],
     swiftLanguageModes: [.v6]
 )

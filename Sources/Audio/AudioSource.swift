@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import ChirperHTTP
 import FoundationEssentials
 import NIOCore
+import PlaybackModel
 
 /// Where the bytes of a recording come from: an http(s) URL (redirects followed) or a local file.
 public enum AudioSource: Sendable, Equatable, CustomStringConvertible {

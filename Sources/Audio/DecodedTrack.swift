@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import ChirperHTTP
+import PlaybackModel
 
 /// One recording on its way to the speakers: its input, its decoder, and PCM decoded ahead of need.
 /// The queue opens the next track and decodes its first seconds while the current one plays, so the

@@ -1,3 +1,5 @@
+import PlaybackModel
+
 /// Which track of a queue an event is about: its place in the queue and its id.
 public struct Playing: Sendable, Equatable {
     public var index: Int

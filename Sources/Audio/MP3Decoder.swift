@@ -1,5 +1,6 @@
 import CMPG123
 import Glibc
+import PlaybackModel
 
 /// libmpg123's feed API: bytes go in as they arrive, PCM comes out. The only code that touches CMPG123.
 /// It owns its handle, which is freed exactly once, when the decoder goes away. A stream that turns out
@@ -192,27 +193,8 @@ private func plainError(_ code: Int32) -> String {
     mpg123_plain_strerror(code).map { String(cString: $0) } ?? "error \(code)"
 }
 
-/// A libmpg123 failure: the raw code, the library's message and the call that failed, or one of the
-/// stream problems the decoder finds itself.
-public enum DecoderError: Error, Equatable, CustomStringConvertible {
-    case library(code: Int32, call: String, message: String)
-    case notMPEGAudio(bytesSeen: Int)
-    case emptyStream
-    case truncated(framesDecoded: Int, framesAnnounced: Int)
-    /// A WAV file Chirper cannot play, or cannot read.
-    case wav(WAVReader.Problem)
-
+extension DecoderError {
     init(code: Int32, call: String, message: String? = nil) {
         self = .library(code: code, call: call, message: message ?? plainError(code))
-    }
-
-    public var description: String {
-        switch self {
-        case .library(let code, let call, let message): return "\(call) failed: \(message) (\(code))"
-        case .notMPEGAudio(let bytes): return "not an MP3 stream: no MPEG audio frame in \(bytes) bytes"
-        case .emptyStream: return "not an MP3 stream: the file is empty"
-        case .truncated: return "stream ended inside the recording: the file is truncated"
-        case .wav(let problem): return problem.description
-        }
     }
 }

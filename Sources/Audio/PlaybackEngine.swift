@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import ChirperHTTP
 import Dispatch
 import FoundationEssentials
+import PlaybackModel
 import Synchronization
 
 /// The one playback engine: `play` (a queue of one track), `queue`, browse's Enter and a, each through

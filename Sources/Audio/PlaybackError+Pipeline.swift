@@ -1,3 +1,5 @@
+import PlaybackModel
+
 extension PlaybackError {
     /// Any failure of the pipeline, in the listener's words.
     init(_ error: any Error, played: Double = 0) {

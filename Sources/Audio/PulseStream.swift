@@ -1,4 +1,5 @@
 import CPulseAudio
+import PlaybackModel
 
 /// One playback stream on a `PulseConnection`, in one sample format. Writes block (on the mainloop's
 /// condition, not by polling) until the server has room: that is the flow control. Pause is a cork, volume

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import ChirperHTTP
 import FoundationEssentials
+import PlaybackModel
 
 /// Saves one recording's file whole, for `chirper download`. The bytes go to a temporary name beside
 /// the target and are renamed into place only when their count matches the server's Content-Length, so

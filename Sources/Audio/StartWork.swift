@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import ChirperHTTP
+import PlaybackModel
 import Synchronization
 
 /// Work a command that makes sound can begin before its arguments are parsed: connecting to the sound

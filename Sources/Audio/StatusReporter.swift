@@ -1,3 +1,5 @@
+import PlaybackModel
+
 /// How often the position is told while a track is heard: every quarter of a second, and at once after
 /// a seek. Whether it is heard at all (not opening, buffering or paused) is the engine's state to say;
 /// this only keeps the cadence.

@@ -1,4 +1,5 @@
 import CRubberBand
+import PlaybackModel
 
 /// Changes tempo with the pitch kept: Rubber Band's real-time stretcher, fed the decoder's 16-bit PCM
 /// and giving 16-bit PCM at the same rate, `1 / speed` times as long. The only file that calls Rubber Band.

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import ChirperHTTP
+import PlaybackModel
 
 /// A recording's bytes as they arrive, able to continue from another byte offset: from the bytes it
 /// kept (the last `window` bytes read, so a short seek back needs no request) or by reopening the

@@ -1,18 +1,10 @@
+import PlaybackModel
+
 /// RIFF/WAVE files, which xeno-canto also serves for some uploads: the header is read as bytes arrive,
 /// then 16-bit PCM passes straight through. Anything else a WAV can hold (24-bit, float, compressed,
 /// more than two channels) is named in a clear error instead of being played as noise.
 public struct WAVReader {
-    public enum Problem: Error, Equatable, CustomStringConvertible {
-        case unsupported(String)
-        case malformed(String)
-
-        public var description: String {
-            switch self {
-            case .unsupported(let what): return "a WAV file in \(what): Chirper plays MP3 and 16-bit PCM WAV"
-            case .malformed(let what): return "not a readable WAV file (\(what))"
-            }
-        }
-    }
+    public typealias Problem = WAVProblem
 
     /// Whether `bytes` (the first 12 of a file at least) begin a RIFF/WAVE file.
     static func isWAV(_ bytes: some Collection<UInt8>) -> Bool {

@@ -1,6 +1,7 @@
 import Audio
 import ChirperCore
 import DemoCatalog
+import PlaybackModel
 import Sonogram
 import FoundationEssentials
 import XenoCanto

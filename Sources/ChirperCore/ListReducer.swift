@@ -1,4 +1,4 @@
-import Audio
+import PlaybackModel
 import XenoCanto
 
 /// Something that happened: the user asked, the network answered, the player reported.

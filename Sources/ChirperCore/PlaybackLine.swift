@@ -1,4 +1,4 @@
-import Audio
+import PlaybackModel
 import XenoCanto
 
 /// The one-line status of a playing row: "buffering 42%", "▶ 0:07 / 0:21 ━━━━━━━──────", and the

@@ -1,4 +1,4 @@
-import Audio
+import PlaybackModel
 
 /// Where one row's playback stands. `playing` cannot exist without a position.
 public enum PlaybackState: Equatable, Sendable {

@@ -58,8 +58,8 @@ final class DemoRoutes: Sendable {
         guard let query = Self.formValue("query", in: request.uri.query ?? ""), !query.trimmingCharacters(in: .whitespaces).isEmpty else {
             return json(APIErrorBody(error: "missing_parameter", message: "No query was given."), status: .badRequest)
         }
-        let perPage = parameters.get("per_page").map { Int($0) } ?? XenoCantoClient.defaultPageSize
-        guard let perPage, XenoCantoClient.pageSizes.contains(perPage) else {
+        let perPage = parameters.get("per_page").map { Int($0) } ?? PageSize.standard
+        guard let perPage, PageSize.allowed.contains(perPage) else {
             return json(APIErrorBody(error: "invalid_parameter", message: "per_page must be a number from 50 to 500."), status: .badRequest)
         }
         let pageNumber = parameters.get("page").map { Int($0) } ?? 1

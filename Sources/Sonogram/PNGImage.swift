@@ -1,6 +1,6 @@
 import CPNG
-import ChirperCore
 import Glibc
+import PlaybackModel
 
 /// 8-bit RGB PNG files through libpng's simplified API. The only code that touches CPNG.
 public enum PNGImage {
@@ -53,7 +53,7 @@ public enum PNGImage {
         rgb.reserveCapacity(picture.width * picture.height * 3)
         for row in picture.decibels {
             for value in row {
-                let (r, g, b) = SonogramText.rgb(SonogramText.level(value, picture.floor))
+                let (r, g, b) = SonogramPalette.colour(SonogramPalette.level(value, picture.floor))
                 rgb += [UInt8(r), UInt8(g), UInt8(b)]
             }
         }

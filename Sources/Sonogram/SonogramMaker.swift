@@ -1,5 +1,5 @@
 import Audio
-import ChirperCore
+import PlaybackModel
 
 /// Decodes a recording (the player's decoder, no sound) straight into a spectrogram.
 public enum SonogramMaker {

@@ -1,4 +1,4 @@
-import ChirperCore
+import PlaybackModel
 
 /// Builds a `Spectrogram` from mono samples as they are decoded, in bounded memory: spectra of
 /// `fftSize`-sample frames are pooled (loudest per bin) into columns, and when the columns pass

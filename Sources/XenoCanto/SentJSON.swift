@@ -144,3 +144,12 @@ enum JSONSpans {
         }
     }
 }
+
+extension Page {
+    /// Gives each recording the bytes of its object in `body`, the answer this page was decoded from.
+    public mutating func keepSentJSON(from body: Data) {
+        let bytes = [UInt8](body)
+        guard let spans = JSONSpans.elements(of: "recordings", in: bytes), spans.count == recordings.count else { return }
+        for (index, span) in spans.enumerated() { recordings[index].sentJSON = SentJSON(bytes[span]) }
+    }
+}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import XenoCanto
+import XenoCantoHTTP
 
 /// The options every command that talks to the API shares.
 struct APIOptions: ParsableArguments {
@@ -21,15 +22,15 @@ struct PageOptions: ParsableArguments {
     var page: Int = 1
 
     @Option(name: .customLong("per-page"), help: "Recordings per page, 50 to 500.")
-    var perPage: Int = XenoCantoClient.defaultPageSize
+    var perPage: Int = PageSize.standard
 
     @Flag(help: "Send the query exactly as typed, without turning bare words into en: tags.")
     var raw = false
 
     func validate() throws {
         guard page >= 1 else { throw ValidationError("--page must be 1 or more.") }
-        guard XenoCantoClient.pageSizes.contains(perPage) else {
-            throw ValidationError("--per-page must be from \(XenoCantoClient.pageSizes.lowerBound) to \(XenoCantoClient.pageSizes.upperBound).")
+        guard PageSize.allowed.contains(perPage) else {
+            throw ValidationError("--per-page must be from \(PageSize.allowed.lowerBound) to \(PageSize.allowed.upperBound).")
         }
     }
 }

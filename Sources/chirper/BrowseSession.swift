@@ -3,8 +3,10 @@ import ChirperCore
 import Dispatch
 import FoundationEssentials
 import Glibc
+import PlaybackModel
 import Sonogram
 import XenoCanto
+import XenoCantoHTTP
 
 /// Everything that can wake the browse loop.
 enum BrowseInput: Sendable {

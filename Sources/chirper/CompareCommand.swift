@@ -3,6 +3,7 @@ import Audio
 import ChirperCore
 import FoundationEssentials
 import Glibc
+import PlaybackModel
 import Sonogram
 import Synchronization
 import XenoCanto

@@ -4,6 +4,7 @@ import ChirperCore
 import FoundationEssentials
 import Glibc
 import XenoCanto
+import XenoCantoHTTP
 
 extension Chirper {
     struct Demo: AsyncParsableCommand {
@@ -27,7 +28,7 @@ extension Chirper {
             let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: key))
             let query = SearchQuery(self.query.joined(separator: " "))
             var state = ListState.idle
-            await state.run(state.reduce(.searchStarted(query, page: 1)), client: client, perPage: XenoCantoClient.pageSizes.lowerBound)
+            await state.run(state.reduce(.searchStarted(query, page: 1)), client: client, perPage: PageSize.allowed.lowerBound)
             try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
             guard let first = state.listing?.rows.first(where: { $0.recording.isPlayable })?.recording, let url = first.audioURL else { return }
             StandardOutput.write(["", "Playing the first result:", RecordingHeader.line(first)])

@@ -3,6 +3,7 @@ import ArgumentParser
 import Audio
 import FoundationEssentials
 import Glibc
+import PlaybackModel
 import XenoCanto
 
 extension Chirper {
@@ -43,7 +44,7 @@ extension Chirper {
                 throw ValidationError("\(bad) is not an XC number.")
             }
             guard page >= 1 else { throw ValidationError("--page must be 1 or more.") }
-            guard XenoCantoClient.pageSizes.contains(perPage) else { throw ValidationError("--per-page must be from 50 to 500.") }
+            guard PageSize.allowed.contains(perPage) else { throw ValidationError("--per-page must be from 50 to 500.") }
         }
 
         func run() async throws {

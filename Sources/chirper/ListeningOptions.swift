@@ -1,5 +1,6 @@
 import ArgumentParser
 import Audio
+import PlaybackModel
 
 /// Slow down and loop, for every command that plays (the keys change both while it plays).
 struct ListeningOptions: ParsableArguments {

@@ -3,6 +3,7 @@ import Audio
 import ChirperCore
 import FoundationEssentials
 import Glibc
+import PlaybackModel
 import XenoCanto
 
 /// The options of every command that makes sound.

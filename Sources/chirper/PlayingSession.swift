@@ -2,6 +2,7 @@ import Audio
 import ChirperCore
 import FoundationEssentials
 import Glibc
+import PlaybackModel
 import Synchronization
 import XenoCanto
 

@@ -3,6 +3,7 @@ import ChirperCore
 import FoundationEssentials
 import Glibc
 import XenoCanto
+import XenoCantoHTTP
 
 extension Chirper {
     struct Search: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import Audio
+import PlaybackModel
 import Testing
 import XenoCanto
 @testable import ChirperCore

@@ -1,6 +1,7 @@
 @testable import Audio
 import ChirperCore
 import Foundation
+import PlaybackModel
 import Testing
 
 /// Speed, loop and the clock that follows them: the pure parts, in milliseconds.

@@ -1,3 +1,4 @@
+import PlaybackModel
 import Testing
 @testable import Audio
 

@@ -4,9 +4,11 @@ import ChirperCore
 import DemoCatalog
 import Foundation
 import Glibc
+import PlaybackModel
 import Synchronization
 import Testing
 import XenoCanto
+import XenoCantoHTTP
 
 /// Playback through the real PulseAudio daemon that `make test` starts (null sink), verified by
 /// recording the sink's monitor. Serialized: they share the sink.

@@ -1,5 +1,6 @@
 @testable import Audio
 import Foundation
+import PlaybackModel
 import Synchronization
 import Testing
 

@@ -6,6 +6,7 @@ import Testing
 import XenoCanto
 import ChirperCore
 import Sonogram
+import XenoCantoHTTP
 
 @Suite("chirper search and info against the demo catalog, over real HTTP")
 struct SearchCommandTests {

@@ -4,6 +4,7 @@ import DemoCatalog
 import Foundation
 import Testing
 import XenoCanto
+import XenoCantoHTTP
 
 /// The v3 search tags as DemoCatalog reads them (over real HTTP, through the API client), and what
 /// `search` prints of what the server sent.

@@ -1,5 +1,6 @@
 import ChirperCore
 import Foundation
+import PlaybackModel
 import Testing
 @testable import Sonogram
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import XenoCanto
+import XenoCantoHTTP
 
 @Suite("Turning what people type into v3 queries")
 struct QueryTests {

@@ -13,7 +13,7 @@ struct SentJSONTests {
             ],"extra":true}
             """#
         var page = try JSONDecoder().decode(Page.self, from: Data(body.utf8))
-        XenoCantoClient.keepSentJSON(of: &page, from: Data(body.utf8))
+        page.keepSentJSON(from: Data(body.utf8))
         #expect(page.recordings[0].sentJSON.text == #"{"id":"1","en":"Great Tit","annotation-set":[{"label":"a \"[quoted]\" {brace}","t":0.25}],"_meta":{"redacted":[]}}"#)
         #expect(page.recordings[1].sentJSON.text == #"{"id":"2","rmk":"line one\nline two, with ] and }"}"#, "whitespace between tokens only")
     }

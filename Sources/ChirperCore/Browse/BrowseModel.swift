@@ -1,4 +1,4 @@
-import Audio
+import PlaybackModel
 import XenoCanto
 
 /// Everything `browse` shows: the list state, where the cursor is, what panel is open and the screen's

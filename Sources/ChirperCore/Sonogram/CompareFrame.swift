@@ -1,3 +1,5 @@
+import PlaybackModel
+
 /// Two recordings' sonograms stacked for `chirper compare`: one frequency axis (the same top for both)
 /// and one seconds scale (a recording half as long is drawn half as wide), each under its label. The
 /// side that plays is marked ▶ and carries the position line. The pictures are made once per size;

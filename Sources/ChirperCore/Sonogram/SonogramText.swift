@@ -1,3 +1,4 @@
+import PlaybackModel
 import XenoCanto
 
 /// A sonogram as terminal lines: two pixel rows a line with the upper half block (the foreground
@@ -43,7 +44,7 @@ public enum SonogramText {
                     text += colours == .none ? "┊" : TerminalEscape.reset + "┊"
                     continue
                 }
-                text += cell(top: level(top, picture.floor), bottom: level(bottom, picture.floor), colours: colours)
+                text += cell(top: SonogramPalette.level(top, picture.floor), bottom: SonogramPalette.level(bottom, picture.floor), colours: colours)
             }
             lines.append(text + (colours == .none ? "" : TerminalEscape.reset))
         }
@@ -55,14 +56,6 @@ public enum SonogramText {
 
     // MARK: Cells and colours
 
-    /// The colour of a level, as RGB: the same map the terminal and the PNG use.
-    public static func rgb(_ level: Double) -> (Int, Int, Int) { Palette.colour(level) }
-
-    /// 0 (floor) … 1 (0 dB).
-    public static func level(_ decibels: Float, _ floor: Float) -> Double {
-        Double(min(1, max(0, (decibels - floor) / -floor)))
-    }
-
     static let shades: [Character] = [" ", "░", "▒", "▓", "█"]
 
     static func cell(top: Double, bottom: Double, colours: Colours) -> String {
@@ -71,10 +64,10 @@ public enum SonogramText {
             let louder = max(top, bottom)
             return String(shades[min(shades.count - 1, Int(louder * Double(shades.count - 1) + 0.5))])
         case .trueColour:
-            let (t, b) = (Palette.colour(top), Palette.colour(bottom))
+            let (t, b) = (SonogramPalette.colour(top), SonogramPalette.colour(bottom))
             return TerminalEscape.colours(foreground: t, background: b) + "▀"
         case .palette256:
-            return TerminalEscape.colours(foreground256: Palette.index256(top), background256: Palette.index256(bottom)) + "▀"
+            return TerminalEscape.colours(foreground256: SonogramPalette.index256(top), background256: SonogramPalette.index256(bottom)) + "▀"
         }
     }
 
@@ -139,25 +132,5 @@ extension RecordingLength {
         if value >= 60 { return format(value) }
         let tenths = Int((value * 10).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
-    }
-}
-
-/// Dark to bright: black, indigo, magenta, orange, pale yellow (like the "magma" map).
-enum Palette {
-    static let stops: [(Double, Double, Double)] = [(0, 0, 4), (59, 15, 112), (140, 41, 129), (222, 73, 104), (254, 159, 109), (252, 253, 191)]
-
-    static func colour(_ level: Double) -> (Int, Int, Int) {
-        let position = min(1, max(0, level)) * Double(stops.count - 1)
-        let index = min(stops.count - 2, Int(position))
-        let f = position - Double(index)
-        let (a, b) = (stops[index], stops[index + 1])
-        return (Int(a.0 + (b.0 - a.0) * f), Int(a.1 + (b.1 - a.1) * f), Int(a.2 + (b.2 - a.2) * f))
-    }
-
-    /// The nearest colour of the xterm 6×6×6 cube.
-    static func index256(_ level: Double) -> Int {
-        let (r, g, b) = colour(level)
-        func cube(_ value: Int) -> Int { value < 48 ? 0 : value < 115 ? 1 : (value - 35) / 40 }
-        return 16 + 36 * cube(r) + 6 * cube(g) + cube(b)
     }
 }

@@ -1,0 +1,20 @@
+/// What the program asks of xeno-canto: a page of results. The live client (`XenoCantoClient`, over
+/// HTTP) and in-memory catalogs in tests answer it, so whatever runs a search can be tested without a
+/// server.
+public protocol SearchClient: Sendable {
+    /// One page of results. Throws `APIError` only.
+    func search(_ query: SearchQuery, page: Int, perPage: Int) async throws(APIError) -> Page
+}
+
+extension SearchClient {
+    /// The recording with this XC number, or nil when there is none.
+    public func recording(number: String) async throws(APIError) -> Recording? {
+        try await search(.number(number), page: 1, perPage: PageSize.allowed.lowerBound).recordings.first
+    }
+}
+
+/// How many recordings a page may hold, as the API allows.
+public enum PageSize {
+    public static let allowed = 50...500
+    public static let standard = 100
+}
