@@ -75,10 +75,16 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]),
+        // What the commands do: the sessions that run effects (browse's event loop, the playing session,
+        // the queue feed, download) and the terminal. Never sees ArgumentParser.
+        .target(
+            name: "ChirperApp",
+            dependencies: ["XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram"]),
+        // Parses the command line into plain options values and calls ChirperApp; exit codes. Nothing else.
         .executableTarget(
             name: "chirper",
             dependencies: [
-                "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "ChirperHTTP", "Sonogram",
+                "ChirperApp", "XenoCanto", "PlaybackModel", "Audio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the player's
@@ -96,6 +102,7 @@ let package = Package(
         .executableTarget(name: "ChirperBench", dependencies: ["ChirperCore", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Sonogram", "DemoCatalog", "Audio"]),
 
         .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "PlaybackModel", "Audio"]),
+        .testTarget(name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto"]),
         .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),
         .testTarget(
             name: "XenoCantoTests", dependencies: ["XenoCanto", "XenoCantoHTTP"],

@@ -1,6 +1,6 @@
 import ArgumentParser
+import ChirperApp
 import XenoCanto
-import XenoCantoHTTP
 
 /// The options every command that talks to the API shares.
 struct APIOptions: ParsableArguments {
@@ -11,9 +11,7 @@ struct APIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Your xeno-canto API key (also XC_API_KEY or ~/.config/chirper/config).", valueName: "key"))
     var key: String?
 
-    func client() -> XenoCantoClient {
-        XenoCantoClient(settings: APISettings.resolve(keyFlag: key, apiURLFlag: apiURL))
-    }
+    var choice: APIChoice { APIChoice(key: key, apiURL: apiURL) }
 }
 
 /// Which page of results, and how many per page.
@@ -33,11 +31,6 @@ struct PageOptions: ParsableArguments {
             throw ValidationError("--per-page must be from \(PageSize.allowed.lowerBound) to \(PageSize.allowed.upperBound).")
         }
     }
-}
 
-extension APIError {
-    /// Exit 3 for key problems, 4 for everything else the API can do.
-    var failure: CommandFailure {
-        CommandFailure(message: "chirper: " + description, exitCode: isKeyProblem ? .keyProblem : .network)
-    }
+    var choice: PageChoice { PageChoice(page: page, perPage: perPage, raw: raw) }
 }

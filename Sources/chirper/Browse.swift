@@ -1,8 +1,5 @@
 import ArgumentParser
-import ChirperCore
-import FoundationEssentials
-import Glibc
-import XenoCanto
+import ChirperApp
 
 extension Chirper {
     struct Browse: AsyncParsableCommand {
@@ -23,16 +20,7 @@ extension Chirper {
         @OptionGroup var audio: AudioOptions
 
         func run() async throws {
-            guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
-                throw CommandFailure(
-                    message: "chirper: browse needs a terminal (stdin and stdout). To list results in a pipe or a script, use chirper search.",
-                    exitCode: .usage)
-            }
-            let typed = query.joined(separator: " ").trimmed
-            let session = BrowseSession(client: api.client(), perPage: pages.perPage, playerOptions: audio.playerOptions())
-            let status = await session.run(
-                query: typed.isEmpty ? nil : SearchQuery(typed, raw: pages.raw), page: pages.page, raw: pages.raw)
-            if status != .found { throw CommandFailure(message: "", exitCode: status) }
+            try await BrowseJob(words: query, pages: pages.choice, api: api.choice, sound: audio.choice).run()
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Audio
+import ChirperApp
 import FoundationEssentials
 import Glibc
 import XenoCanto
@@ -22,7 +23,7 @@ struct Chirper: AsyncParsableCommand {
         // The sound server, the HTTP client and play's request get ready while the arguments are parsed.
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let name = arguments.first, soundCommands.contains(name) {
-            StartWork.begin(requesting: name == "play" ? Play.urlBeforeParsing(Array(arguments.dropFirst())) : nil)
+            StartWork.begin(requesting: name == "play" ? PlayJob.urlBeforeParsing(Array(arguments.dropFirst())) : nil)
         }
         do {
             var command = try parseAsRoot()
@@ -45,51 +46,3 @@ struct Chirper: AsyncParsableCommand {
         }
     }
 }
-
-/// The exit codes the README documents.
-enum ExitStatus: Int32 {
-    case found = 0
-    case noMatch = 1
-    case usage = 2
-    case keyProblem = 3
-    case network = 4
-    case playbackFailed = 5
-    case interrupted = 130
-}
-
-/// A failure that ends the command with a message for a person and a documented exit code.
-struct CommandFailure: Error {
-    var message: String
-    var exitCode: ExitStatus
-
-    /// The same failure said of `subject`: "chirper: reason" becomes "chirper: subject: reason"
-    /// (compare names the side that failed).
-    func about(_ subject: String) -> CommandFailure {
-        let prefix = "chirper: "
-        let reason = message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
-        return CommandFailure(message: prefix + subject + ": " + reason, exitCode: exitCode)
-    }
-}
-
-enum StandardError {
-    /// Writes `text` as a line.
-    static func write(_ text: String) {
-        guard !text.isEmpty else { return }
-        raw(text.hasSuffix("\n") ? text : text + "\n")
-    }
-
-    /// Writes `text` as it is (a status line redrawn in place).
-    static func raw(_ text: String) { FileOutput.write(text, to: STDERR_FILENO) }
-}
-
-enum StandardOutput {
-    /// Writes and flushes at once: a pipe reader (a test, a script) sees each line as it is printed.
-    static func write(_ lines: [String]) {
-        guard !lines.isEmpty else { return }
-        raw(lines.joined(separator: "\n") + "\n")
-    }
-
-    /// Writes `text` as it is, at once (nothing is buffered in this process).
-    static func raw(_ text: String) { FileOutput.write(text, to: STDOUT_FILENO) }
-}
-

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Audio
-import FoundationEssentials
-import Glibc
+import ChirperApp
 
 extension Chirper {
     /// Decodes a recording to nothing, as fast as it goes: `make bench` times it beside `mpg123 -t`.
@@ -18,23 +16,7 @@ extension Chirper {
         @OptionGroup var api: APIOptions
 
         func run() async throws {
-            let (source, _, _) = try await RecordingSource.resolve(recording, api: api)
-            let start = ContinuousClock.now
-            var bytes = 0
-            do {
-                let track = try await DecodedTrack.open(source)
-                decoding: while true {
-                    switch try await track.nextPiece() {
-                    case .format: continue
-                    case .pcm(let pcm): bytes += pcm.count
-                    case .end: break decoding
-                    }
-                }
-            } catch {
-                throw CommandFailure(message: "chirper: \(recording): \(error.description)", exitCode: .playbackFailed)
-            }
-            let elapsed = ContinuousClock.now - start
-            StandardOutput.write(["decoded \(bytes) bytes of PCM in \(elapsed)"])
+            try await DecodeJob(recording: recording, api: api.choice).run()
         }
     }
 }

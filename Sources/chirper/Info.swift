@@ -1,7 +1,5 @@
 import ArgumentParser
-import ChirperCore
-import FoundationEssentials
-import Glibc
+import ChirperApp
 import XenoCanto
 
 extension Chirper {
@@ -25,21 +23,7 @@ extension Chirper {
         }
 
         func run() async throws {
-            let number = RecordingNumber.digits(recording)
-            let found: (recording: Recording, json: String)?
-            do {
-                found = try await api.client().recordingAsSent(number: number)
-            } catch {
-                throw error.failure
-            }
-            guard let found else {
-                throw CommandFailure(message: "chirper: no recording XC\(number) on xeno-canto.", exitCode: .noMatch)
-            }
-            if json {
-                StandardOutput.write([found.json])
-            } else {
-                StandardOutput.write(RecordingSection.lines(RecordingSection.sections(of: found.recording)))
-            }
+            try await InfoJob(recording: recording, json: json, api: api.choice).run()
         }
     }
 }

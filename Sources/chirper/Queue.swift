@@ -1,8 +1,5 @@
 import ArgumentParser
-import Audio
-import ChirperCore
-import FoundationEssentials
-import Glibc
+import ChirperApp
 import XenoCanto
 
 extension Chirper {
@@ -45,52 +42,8 @@ extension Chirper {
         }
 
         func run() async throws {
-            let state = await ListState.firstPage(of: query, pages: pages, client: api.client())
-            let recordings: [Recording]
-            switch state {
-            case .populated(let listing), .paging(let listing, _):
-                recordings = listing.rows.map(\.recording)
-            case .empty, .error, .idle, .loading:
-                try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
-                return
-            }
-            var playable = recordings.filter(\.isPlayable)
-            if shuffle { playable.shuffle() }
-            if let limit { playable = Array(playable.prefix(limit)) }
-            let restricted = recordings.count - recordings.filter(\.isPlayable).count
-            if restricted > 0 {
-                StandardOutput.write(["⊘ \(restricted) restricted recording\(restricted == 1 ? "" : "s") left out (no file)."])
-            }
-            guard !playable.isEmpty else {
-                throw CommandFailure(message: "chirper: nothing on this page can be played.", exitCode: .playbackFailed)
-            }
-            let items = playable.compactMap { recording in
-                recording.audioURL.map {
-                    PlayingSession.Item(track: PlaybackEngine.Track(id: recording.id, source: .url($0), duration: recording.duration),
-                                        header: RecordingHeader.line(recording), name: "XC\(recording.id)")
-                }
-            }
-            let session = PlayingSession(items, repeating: repeatQueue, gap: gap, options: audio.playerOptions())
-            let report = await session.run()
-            StandardOutput.write(QueueSummary.lines(report, recordings: playable))
-            if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
-            // Every track failed, or the sound server went away (the queue stopped short, whatever played before).
-            if (report.played.isEmpty && !report.failed.isEmpty) || report.lostTheSoundServer {
-                throw CommandFailure(message: "", exitCode: .playbackFailed)
-            }
+            try await QueueJob(words: query, pages: pages.choice, shuffle: shuffle, repeating: repeatQueue, limit: limit, gap: gap,
+                               api: api.choice, sound: audio.choice).run()
         }
-    }
-}
-
-/// The last lines of a queue: what played, what failed and why, how long it was listened to.
-enum QueueSummary {
-    static func lines(_ report: PlaybackEngine.Report, recordings: [Recording]) -> [String] {
-        let played = Set(report.played.map(\.index)).count
-        var lines = ["Played \(played) track\(played == 1 ? "" : "s"), \(report.failed.count) failed, "
-            + "\(RecordingLength.format(report.listened)) listened" + (report.stopped ? " (stopped)." : ".")]
-        for (index, error) in report.failed {
-            lines.append("  ✗ XC\(recordings[index % recordings.count].id): \(error)")
-        }
-        return lines
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChirperApp
 
 extension Chirper {
     /// Runs `chirper-demo` (beside this binary) in this process's place, so the player's binary links
@@ -13,7 +14,7 @@ extension Chirper {
         var serverArguments: [String] = []
 
         func run() throws {
-            throw CommandFailure(message: "chirper: \(DemoProcess.exec(serverArguments))", exitCode: .network)
+            throw DemoJob.serve(serverArguments)
         }
     }
 }

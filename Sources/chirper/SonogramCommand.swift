@@ -1,11 +1,5 @@
 import ArgumentParser
-import Audio
-import ChirperCore
-import FoundationEssentials
-import Glibc
-import PlaybackModel
-import Sonogram
-import XenoCanto
+import ChirperApp
 
 extension Chirper {
     struct SonogramCommand: AsyncParsableCommand {
@@ -44,30 +38,10 @@ extension Chirper {
         }
 
         func run() async throws {
-            let (source, name, duration) = try await RecordingSource.resolve(recording, api: api)
-            let spectrogram: Spectrogram
-            do {
-                spectrogram = try await SonogramMaker.spectrogram(of: source, expectedSeconds: duration)
-            } catch {
-                throw CommandFailure(message: "chirper: \(name): \(error)", exitCode: .playbackFailed)
-            }
-            let size = SonogramText.pictureSize(width: Terminal.width, lines: lines ?? (Terminal.size?.height).map { $0 - 2 } ?? 24)
-            let picture = SonogramPicture(spectrogram, width: size.width, height: size.height, maxHertz: maxKilohertz.map { $0 * 1000 })
-            StandardOutput.write(SonogramText.lines(picture, colours: colours))
-            if let png {
-                let image = SonogramPicture(spectrogram, width: min(1600, max(400, spectrogram.columns.count)), height: 300,
-                                            maxHertz: maxKilohertz.map { $0 * 1000 })
-                do { try PNGImage.write(image, to: png) } catch {
-                    throw CommandFailure(message: "chirper: \(error)", exitCode: .usage)
-                }
-                StandardOutput.write(["Wrote \(png) (\(image.width)×\(image.height))."])
-            }
-        }
-
-        private var colours: SonogramText.Colours {
-            guard !noColour, color.wantsColour(on: STDOUT_FILENO) else { return .none }
-            let colourTerm = ProcessInfo.processInfo.environment["COLORTERM"] ?? ""
-            return colourTerm == "truecolor" || colourTerm == "24bit" ? .trueColour : .palette256
+            try await SonogramJob(recording: recording, maxKilohertz: maxKilohertz, png: png, lines: lines,
+                                  color: noColour ? .never : color, api: api.choice).run()
         }
     }
 }
+
+extension ColorChoice: ExpressibleByArgument {}

@@ -4,8 +4,7 @@ import Testing
 
 extension PlaybackTests {
 /// `chirper browse` in a real terminal (tmux) against the demo catalog: what is on screen, the keys,
-/// paging, playback through the null sink. Nested in PlaybackTests: serialized with every test that
-/// sounds on the shared sink.
+/// paging, playback through the null sink. Nested in PlaybackTests: each test has a null sink of its own.
 @Suite("browse in a terminal")
 struct Browse {
     /// 132 recordings, 50 a page: pages of 50, 50 and 32.

@@ -36,6 +36,7 @@ struct ChirperProcess {
         environment["CHIRPER_CACHE"] = home.appendingPathComponent("recordings").path  // each run its own cache
         environment["XDG_CACHE_HOME"] = TestCatalog.audioDirectory.deletingLastPathComponent().deletingLastPathComponent().path
         environment["COLUMNS"] = "120"
+        if let sink = OwnSink.current { environment["PULSE_SINK"] = sink }  // the test's own null sink
         return environment.merging(extra) { $1 }
     }
 

@@ -4,8 +4,8 @@ import Testing
 
 extension PlaybackTests {
 /// Slow down and loop, heard on the null sink's monitor: pitch and length of tones the tests make, the
-/// loop's passes in a sweep, the keys in a terminal. Nested in PlaybackTests: serialized with every other
-/// test that sounds on the shared sink.
+/// loop's passes in a sweep, the keys in a terminal. Nested in PlaybackTests: each test has a null sink
+/// of its own.
 @Suite("listening tools: speed, tape, loop")
 struct Listening {
     static func tone(hertz: Double, seconds: Double) async throws -> URL {

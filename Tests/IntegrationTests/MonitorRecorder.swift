@@ -10,7 +10,7 @@ final class MonitorRecorder {
     init() throws {
         file = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-monitor-\(UUID().uuidString).raw")
         FileManager.default.createFile(atPath: file.path, contents: nil)
-        let sink = try MonitorRecorder.defaultSink()
+        let sink = try OwnSink.current ?? MonitorRecorder.defaultSink()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
         process.arguments = ["-d", sink + ".monitor", "--raw", "--format=s16le", "--rate=\(Self.rate)", "--channels=1", "--latency-msec=5"]
         process.standardOutput = try FileHandle(forWritingTo: file)

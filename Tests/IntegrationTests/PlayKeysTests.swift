@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 extension PlaybackTests {
-/// `chirper play` in a real terminal (tmux): the live status line and the keys. Nested in PlaybackTests so
-/// that it is serialized with every other test that sounds on the shared null sink.
+/// `chirper play` in a real terminal (tmux): the live status line and the keys. Nested in PlaybackTests: each
+/// test has a null sink of its own.
 @Suite("play in a terminal: status line and keys")
 struct Keys {
     static func longTone() async throws -> URL {

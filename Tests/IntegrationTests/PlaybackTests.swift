@@ -10,9 +10,9 @@ import Testing
 import XenoCanto
 import XenoCantoHTTP
 
-/// Playback through the real PulseAudio daemon that `make test` starts (null sink), verified by
-/// recording the sink's monitor. Serialized: they share the sink.
-@Suite("Playing through PulseAudio", .serialized)
+/// Playback through the real PulseAudio daemon that `make test` starts, verified by recording the
+/// monitor of a null sink each test has to itself (so they run side by side).
+@Suite("Playing through PulseAudio", .ownSink)
 struct PlaybackTests {
     static func mp3(_ spec: AudioSpec) async throws -> URL {
         try await TestCatalog.audio.file(for: spec)
@@ -135,7 +135,7 @@ struct PlaybackTests {
             state.reduce(.searchStarted(query, page: 1))
             state.reduce(.pageLoaded(query, try await client.search(query, page: 1, perPage: 50)))
             let row = try #require(state.listing?.rows.first)
-            let player = PlaybackEngine()
+            let player = PlaybackEngine(options: .init(device: OwnSink.current))
             let shared = Mutex((state: state, kinds: [String]()))
             /// Plays the row, feeding every event through the reducer; returns the row's states, repeats folded.
             func playRow() async -> (PlaybackEngine.Outcome, [String]) {
@@ -164,7 +164,7 @@ struct PlaybackTests {
     /// resume reports `.resumed` and the clock moves again; stop ends the play as `.stopped` at once.
     @Test func pauseResumeAndStopAreReportedAndHeard() async throws {
         let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 660), sampleRate: 44_100, channels: 1, seconds: 20))
-        let player = PlaybackEngine()
+        let player = PlaybackEngine(options: .init(device: OwnSink.current))
         let log = EventLog()
         let playing = Task { await player.play(.file(file.path)) { log.append($0) } }
         func lastElapsed() -> Double {
@@ -274,7 +274,7 @@ struct DoomedSoundServer {
             .trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
-    var environment: [String: String] { ["PULSE_RUNTIME_PATH": runtime.path] }
+    var environment: [String: String] { ["PULSE_RUNTIME_PATH": runtime.path, "PULSE_SINK": "doomed"] }
 
     /// SIGKILL: the daemon has no chance to say goodbye. Returns when.
     func kill() -> ContinuousClock.Instant {

@@ -30,7 +30,7 @@ struct StreamLifetime {
         weak let weakConnection = connection
         let owner = Owner()
         let format = AudioFormat(sampleRate: 44_100, channels: 1)
-        let stream = try PulseStream(connection: connection!, format: format, name: "lifetime test") { _, signal in
+        let stream = try PulseStream(connection: connection!, format: format, name: "lifetime test", device: OwnSink.current) { _, signal in
             guard case .ranDry = signal else { return }
             // The owner's reference is the only one: the stream goes when this callback ends.
             owner.stream.withLock { $0 = nil }
@@ -50,7 +50,7 @@ struct StreamLifetime {
         #expect(weakStream == nil, "the stream is gone")
         if let connection {
             // The connection still works: another stream plays and drains.
-            let next = try PulseStream(connection: connection, format: format, name: "lifetime test 2")
+            let next = try PulseStream(connection: connection, format: format, name: "lifetime test 2", device: OwnSink.current)
             try silence.withUnsafeBytes { try next.write($0) }
             try next.drain()
         } else {

@@ -314,8 +314,9 @@ struct SearchCommandTests {
         let started = Date()
         let result = try await ChirperProcess.run(["search", "gen:parus", "--api-url", "http://127.0.0.1:9/api/3", "--key", "sekrit-key-4242"])
         // Offline fails fast: the refused connection is not tried again until the 10 s connect timeout.
-        // (0.15 s here; the bound leaves room for a loaded machine: speed is measured, not asserted.)
-        #expect(Date().timeIntervalSince(started) < 5, "said at once, not after the 10 s connect timeout")
+        // (0.15 s here; a run with every suite starting at once took 5.4 s. The bound only tells "at once"
+        // from "after the timeout": speed is measured, not asserted.)
+        #expect(Date().timeIntervalSince(started) < 9, "said at once, not after the 10 s connect timeout")
         #expect(result.status == 4)
         #expect(result.stderr.contains("Cannot reach 127.0.0.1: connection refused. Check the network, or --api-url; `chirper demo`"), "\(result.stderr)")
         #expect(!result.stderr.contains("sekrit-key-4242"))

@@ -6,7 +6,6 @@ import Glibc
 import PlaybackModel
 import Sonogram
 import XenoCanto
-import XenoCantoHTTP
 
 /// Everything that can wake the browse loop.
 enum BrowseInput: Sendable {
@@ -25,7 +24,7 @@ enum BrowseInput: Sendable {
 /// resizes and SIGTERM all arrive on one stream, in order, and each changes the model and then the
 /// screen (only the lines that changed). The commands the model returns are the only I/O it causes.
 struct BrowseSession {
-    let client: XenoCantoClient
+    let client: any SearchClient
     let perPage: Int
     let playerOptions: PlaybackEngine.Options
 
@@ -154,175 +153,5 @@ struct BrowseSession {
         screen.leave()
         input.restore()
         return status
-    }
-}
-
-/// The one engine browse has at a time: playing a single row (Enter) or a queue from a row on (a), fed
-/// by the listing as it loads. Each gets a generation number, so a stopped engine's late events can be
-/// told from the current one's and dropped.
-struct BrowseAudio {
-    /// The engine's options; the speed follows the keys, so the next recording plays at it too.
-    var options: PlaybackEngine.Options
-    let inputs: AsyncStream<BrowseInput>.Continuation
-    private(set) var generation = 0
-    private var engine: PlaybackEngine?
-    /// The rows a queue (a) takes its tracks from; nil for a single row.
-    private var feed: QueueFeed?
-    private var task: Task<Void, Never>?
-
-    init(options: PlaybackEngine.Options, inputs: AsyncStream<BrowseInput>.Continuation) {
-        self.options = options
-        self.inputs = inputs
-    }
-
-    var isActive: Bool { engine != nil }
-
-    mutating func play(_ recording: Recording) {
-        stop()
-        guard let url = recording.audioURL else { return }
-        let track = PlaybackEngine.Track(id: recording.id, source: .url(url), duration: recording.duration)
-        start { index in index == 0 ? track : nil }
-    }
-
-    /// Plays the rows from `row` on, in order; the queue waits for pages still loading and asks for the
-    /// next one when it reaches the end of the rows (`requestMore`).
-    mutating func playAll(from row: Int, of model: BrowseModel, requestMore: @escaping @Sendable () -> Void) {
-        stop()
-        let feed = QueueFeed(firstRow: row, rows: model.rows, complete: Self.isComplete(model.list), requestMore: requestMore)
-        self.feed = feed
-        start { await feed.track($0) }
-    }
-
-    private mutating func start(_ track: @escaping @Sendable (Int) async -> PlaybackEngine.Track?) {
-        let engine = PlaybackEngine(options: options)
-        let (generation, inputs) = (generation, inputs)
-        self.engine = engine
-        task = Task {
-            _ = await engine.play(track: track) { playing, event in
-                inputs.yield(.playback(generation: generation, recordingID: playing.id, event))
-            }
-        }
-    }
-
-    /// Tells the queue, if one plays, what rows there are now and whether more will come.
-    func updateQueue(_ model: BrowseModel) async {
-        await feed?.update(rows: model.rows, complete: Self.isComplete(model.list))
-    }
-
-    /// Whether the listing will grow: only while pages remain.
-    private static func isComplete(_ list: ListState) -> Bool {
-        switch list {
-        case .paging: return false
-        case .idle, .loading, .empty, .error, .populated: return true
-        }
-    }
-
-    func togglePause() {
-        guard let engine else { return }
-        Task { await engine.togglePause() }
-    }
-
-    func next() {
-        if feed != nil { engine?.send(.next) }
-    }
-
-    /// A speed or loop key, for the engine that plays.
-    func send(_ command: PlaybackEngine.Command) {
-        engine?.send(command)
-    }
-
-    mutating func stop() {
-        engine?.stop()
-        if let feed { Task { await feed.finish() } }
-        engine = nil
-        feed = nil
-        generation += 1  // whatever the stopped play still reports is stale
-    }
-
-    /// Stops the sound and waits for the player to let go of the sound server.
-    mutating func finish() async {
-        stop()
-        await task?.value
-    }
-}
-
-/// The rows a browse queue plays, as they load: the queue asks for track N and waits while the listing
-/// has not got that far and more pages are coming.
-actor QueueFeed {
-    private let firstRow: Int
-    private let requestMore: @Sendable () -> Void
-    private var recordings: [Recording] = []
-    private var complete = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(firstRow: Int, rows: [Row], complete: Bool, requestMore: @escaping @Sendable () -> Void) {
-        self.firstRow = firstRow
-        self.requestMore = requestMore
-        recordings = QueueFeed.playable(rows, from: firstRow)
-        self.complete = complete
-    }
-
-    private static func playable(_ rows: [Row], from firstRow: Int) -> [Recording] {
-        rows.dropFirst(firstRow).map(\.recording).filter(\.isPlayable)
-    }
-
-    /// The playable rows from the first row on; `complete` when no page is still to come.
-    func update(rows: [Row], complete: Bool) {
-        let updated = QueueFeed.playable(rows, from: firstRow)
-        // Wake the waiting only for news: a waiter that wakes asks for another page.
-        guard updated.count != recordings.count || complete != self.complete else { return }
-        recordings = updated
-        self.complete = complete
-        wake()
-    }
-
-    /// No more tracks: the queue was stopped.
-    func finish() {
-        complete = true
-        recordings = []
-        wake()
-    }
-
-    func track(_ index: Int) async -> PlaybackEngine.Track? {
-        while index >= recordings.count {
-            if complete { return nil }
-            requestMore()
-            await withCheckedContinuation { waiting.append($0) }
-        }
-        let recording = recordings[index]
-        return recording.audioURL.map { PlaybackEngine.Track(id: recording.id, source: .url($0), duration: recording.duration) }
-    }
-
-    private func wake() {
-        let woken = waiting
-        waiting = []
-        for continuation in woken { continuation.resume() }
-    }
-}
-
-/// The alternate screen browse draws on, and what it last drew there.
-struct FullScreen {
-    private var shown: [ScreenLine]?
-
-    init() {
-        TerminalRestore.setFullScreen(true)
-        Self.write(TerminalEscape.enterFullScreen)
-    }
-
-    /// Writes the lines of the model's frame that differ from what is on screen.
-    mutating func draw(_ model: BrowseModel) {
-        let frame = BrowseRenderer.frame(model)
-        let bytes = ScreenUpdate.bytes(from: shown, to: frame, width: model.layout.width)
-        shown = frame
-        if !bytes.isEmpty { Self.write(bytes) }
-    }
-
-    /// The next draw repaints everything (after a resize the terminal's content is not ours to trust).
-    mutating func invalidate() { shown = nil }
-
-    func leave() { TerminalRestore.restore() }
-
-    private static func write(_ text: String) {
-        StandardOutput.raw(text)
     }
 }

@@ -1,8 +1,6 @@
-import ArgumentParser
-
 /// `--color auto|always|never`, on the commands that colour. The flag wins over NO_COLOR, as no-color.org
 /// asks; auto colours only a terminal that takes escape codes, and not when NO_COLOR is set.
-enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+public enum ColorChoice: String, CaseIterable, Sendable {
     case auto, always, never
 
     func wantsColour(on descriptor: Int32) -> Bool {

@@ -1,0 +1,28 @@
+import ChirperCore
+
+/// The alternate screen browse draws on, and what it last drew there.
+struct FullScreen {
+    private var shown: [ScreenLine]?
+
+    init() {
+        TerminalRestore.setFullScreen(true)
+        Self.write(TerminalEscape.enterFullScreen)
+    }
+
+    /// Writes the lines of the model's frame that differ from what is on screen.
+    mutating func draw(_ model: BrowseModel) {
+        let frame = BrowseRenderer.frame(model)
+        let bytes = ScreenUpdate.bytes(from: shown, to: frame, width: model.layout.width)
+        shown = frame
+        if !bytes.isEmpty { Self.write(bytes) }
+    }
+
+    /// The next draw repaints everything (after a resize the terminal's content is not ours to trust).
+    mutating func invalidate() { shown = nil }
+
+    func leave() { TerminalRestore.restore() }
+
+    private static func write(_ text: String) {
+        StandardOutput.raw(text)
+    }
+}

@@ -1,0 +1,31 @@
+import Glibc
+import XenoCanto
+
+/// `browse`: the full-screen listing on a terminal, until q, Ctrl-C or SIGTERM.
+public struct BrowseJob: Sendable {
+    /// The query; none starts at the search prompt.
+    public var words: [String]
+    public var pages: PageChoice
+    public var api: APIChoice
+    public var sound: SoundChoice
+
+    public init(words: [String], pages: PageChoice, api: APIChoice, sound: SoundChoice) {
+        self.words = words
+        self.pages = pages
+        self.api = api
+        self.sound = sound
+    }
+
+    public func run() async throws {
+        guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
+            throw CommandFailure(
+                message: "chirper: browse needs a terminal (stdin and stdout). To list results in a pipe or a script, use chirper search.",
+                exitCode: .usage)
+        }
+        let typed = words.joined(separator: " ").trimmed
+        let session = BrowseSession(client: api.client(), perPage: pages.perPage, playerOptions: sound.playerOptions())
+        let status = await session.run(
+            query: typed.isEmpty ? nil : SearchQuery(typed, raw: pages.raw), page: pages.page, raw: pages.raw)
+        if status != .found { throw CommandFailure(message: "", exitCode: status) }
+    }
+}

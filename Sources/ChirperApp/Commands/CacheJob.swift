@@ -1,0 +1,40 @@
+import Audio
+import FoundationEssentials
+import Glibc
+
+/// `cache list` and `cache clear`: the recordings kept after a whole download.
+public enum CacheJob {
+    /// The cached recordings, most recently played first, and their total.
+    public static func list() {
+        let cache = AudioCache(directory: AudioCache.defaultDirectory())
+        let entries = cache.entries()
+        let total = entries.reduce(0) { $0 + $1.bytes }
+        StandardOutput.write(entries.map {
+            let size = ByteCount.text($0.bytes)
+            return "\(LocalTime.minute($0.lastPlayed))  \(size + String(repeating: " ", count: max(0, 9 - size.count)))  \($0.name)"
+        }
+            + ["\(entries.count) recording\(entries.count == 1 ? "" : "s"), \(ByteCount.text(total)) in \(cache.directory.path)"])
+    }
+
+    /// Removes every cached recording.
+    public static func clear() throws {
+        let cache = AudioCache(directory: AudioCache.defaultDirectory())
+        let count = cache.entries().count
+        do { try cache.clear() } catch {
+            throw CommandFailure(message: "chirper: cannot clear \(cache.directory.path): \(FileProblem.describe(error))", exitCode: .usage)
+        }
+        StandardOutput.write(["Removed \(count) recording\(count == 1 ? "" : "s") from \(cache.directory.path)."])
+    }
+}
+
+/// A moment as "2026-11-23 14:05" in the local time zone (strftime: no calendar library needed).
+enum LocalTime {
+    static func minute(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M", &parts)
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,33 @@
+import Audio
+
+/// `decode`: a recording decoded to nothing, as fast as it goes, through the engine's decoder; `make
+/// bench` times it beside `mpg123 -t`.
+public struct DecodeJob: Sendable {
+    public var recording: String
+    public var api: APIChoice
+
+    public init(recording: String, api: APIChoice) {
+        self.recording = recording
+        self.api = api
+    }
+
+    public func run() async throws {
+        let (source, _, _) = try await RecordingSource.resolve(recording, api: api)
+        let start = ContinuousClock.now
+        var bytes = 0
+        do {
+            let track = try await DecodedTrack.open(source)
+            decoding: while true {
+                switch try await track.nextPiece() {
+                case .format: continue
+                case .pcm(let pcm): bytes += pcm.count
+                case .end: break decoding
+                }
+            }
+        } catch {
+            throw CommandFailure(message: "chirper: \(recording): \(error.description)", exitCode: .playbackFailed)
+        }
+        let elapsed = ContinuousClock.now - start
+        StandardOutput.write(["decoded \(bytes) bytes of PCM in \(elapsed)"])
+    }
+}

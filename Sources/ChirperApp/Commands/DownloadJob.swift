@@ -1,0 +1,114 @@
+import Audio
+import ChirperCore
+import FoundationEssentials
+import Glibc
+import PlaybackModel
+import XenoCanto
+
+/// `download`: recordings' files saved under their xeno-canto names, by XC number or a page of a
+/// query's results. A file already there with the server's size is skipped; a different file of the
+/// same name is left as it was and reported.
+public struct DownloadJob: Sendable {
+    /// XC numbers; empty when `query` names the recordings.
+    public var recordings: [String]
+    /// Where the files go (made if missing).
+    public var folder: String
+    public var query: String?
+    public var page: Int
+    public var perPage: Int
+    public var api: APIChoice
+
+    public init(recordings: [String], folder: String, query: String?, page: Int, perPage: Int, api: APIChoice) {
+        self.recordings = recordings
+        self.folder = folder
+        self.query = query
+        self.page = page
+        self.perPage = perPage
+        self.api = api
+    }
+
+    public func run() async throws {
+        let client = api.client()
+        var wanted: [(number: String, recording: Recording?)] = []
+        do {
+            if let query {
+                let found = try await client.search(SearchQuery(query), page: page, perPage: perPage)
+                wanted = found.recordings.map { ($0.id, $0) }
+            } else {
+                for text in recordings {
+                    let number = RecordingNumber.digits(text)
+                    wanted.append((number, try await client.recording(number: number)))
+                }
+            }
+        } catch {
+            throw error.failure
+        }
+        let directory = URL(fileURLWithPath: folder, isDirectory: true)
+        do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
+            // Nothing was downloaded: not a playback failure (5); exit 4, as when a file cannot be written.
+            throw CommandFailure(message: "chirper: cannot make \(folder): \(FileProblem.describe(error))", exitCode: .network)
+        }
+        var tally = DownloadTally()
+        for (number, recording) in wanted {
+            await save(number: number, recording: recording, into: directory, tally: &tally)
+        }
+        StandardOutput.write([tally.summary(folder: folder)])
+        if let code = tally.exitCode { throw CommandFailure(message: "", exitCode: code) }
+    }
+
+    private func save(number: String, recording: Recording?, into folder: URL, tally: inout DownloadTally) async {
+        guard let recording else {
+            tally.fail("✗ XC\(number): no such recording on xeno-canto", code: .playbackFailed)
+            return
+        }
+        guard let url = recording.audioURL else {
+            tally.fail("✗ XC\(number): \(PlaybackError.notPlayable)", code: .playbackFailed)
+            return
+        }
+        let name = RecordingDownload.safeFileName(recording.fileName ?? "") ?? "XC\(number).mp3"
+        let bar = ProgressBar(name: name)
+        do {
+            switch try await RecordingDownload.save(url, to: folder.appendingPathComponent(name), progress: bar.show) {
+            case .saved(let bytes):
+                bar.finish("saved \(name) (\(ByteCount.text(bytes)))")
+                tally.saved(bytes)
+            case .alreadyThere:
+                bar.finish("already there: \(name)")
+                tally.skipped += 1
+            }
+        } catch {
+            bar.finish(nil)
+            switch error {
+            case .differentFileThere: tally.fail("✗ XC\(number): \(error)", code: .playbackFailed)
+            case .input, .file: tally.fail("✗ XC\(number): \(error)", code: .network)
+            }
+        }
+    }
+}
+
+/// What a download run did, for the closing line and the exit code.
+struct DownloadTally {
+    var files = 0
+    var bytes = 0
+    var skipped = 0
+    var failures = 0
+    var exitCode: ExitStatus?
+
+    mutating func saved(_ count: Int) {
+        files += 1
+        bytes += count
+    }
+
+    mutating func fail(_ message: String, code: ExitStatus) {
+        StandardError.write(message)
+        failures += 1
+        exitCode = exitCode ?? code
+    }
+
+    func summary(folder: String) -> String {
+        var parts = ["Saved \(files) file\(files == 1 ? "" : "s") (\(ByteCount.text(bytes))) in \(folder)"]
+        if skipped > 0 { parts.append("\(skipped) already there") }
+        if failures > 0 { parts.append("\(failures) failed") }
+        return parts.joined(separator: ", ") + "."
+    }
+}

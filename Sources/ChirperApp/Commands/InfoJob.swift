@@ -1,0 +1,35 @@
+import ChirperCore
+import XenoCanto
+import XenoCantoHTTP
+
+/// `info`: one recording's details by section, or its JSON object as the API sent it.
+public struct InfoJob: Sendable {
+    /// An XC number: 123456, XC123456 or the recording's page.
+    public var recording: String
+    public var json: Bool
+    public var api: APIChoice
+
+    public init(recording: String, json: Bool, api: APIChoice) {
+        self.recording = recording
+        self.json = json
+        self.api = api
+    }
+
+    public func run() async throws {
+        let number = RecordingNumber.digits(recording)
+        let found: (recording: Recording, json: String)?
+        do {
+            found = try await api.client().recordingAsSent(number: number)
+        } catch {
+            throw error.failure
+        }
+        guard let found else {
+            throw CommandFailure(message: "chirper: no recording XC\(number) on xeno-canto.", exitCode: .noMatch)
+        }
+        if json {
+            StandardOutput.write([found.json])
+        } else {
+            StandardOutput.write(RecordingSection.lines(RecordingSection.sections(of: found.recording)))
+        }
+    }
+}

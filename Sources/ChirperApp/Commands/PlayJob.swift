@@ -1,0 +1,62 @@
+import Audio
+import ChirperCore
+import FoundationEssentials
+import XenoCanto
+
+/// `play`: one recording (an XC number, a URL or a file) with the live status and the keys; a failure
+/// exits 5 with its reason.
+public struct PlayJob: Sendable {
+    public var recording: String
+    /// Ask nothing of the network: play from the cache.
+    public var offline: Bool
+    public var sound: SoundChoice
+    public var api: APIChoice
+
+    public init(recording: String, offline: Bool, sound: SoundChoice, api: APIChoice) {
+        self.recording = recording
+        self.offline = offline
+        self.sound = sound
+        self.api = api
+    }
+
+    public func run() async throws {
+        let (source, name, duration) = try await resolve()
+        try await Self.play(source, name: name, duration: duration, options: sound.playerOptions())
+    }
+
+    private func resolve() async throws -> (AudioSource, String, Double?) {
+        guard offline, RecordingNumber.isNumber(recording), !FileManager.default.fileExists(atPath: recording) else {
+            return try await RecordingSource.resolve(recording, api: api)
+        }
+        let number = RecordingNumber.digits(recording)
+        guard let file = AudioCache(directory: AudioCache.defaultDirectory()).file(forRecording: number) else {
+            throw CommandFailure(message: "chirper: XC\(number) is not in the cache, and --offline asks nothing of the network.",
+                                 exitCode: .playbackFailed)
+        }
+        return (.file(file.path), "XC\(number)", nil)
+    }
+
+    /// Plays with the live status: a queue of one. A failure exits 5 with its reason.
+    static func play(_ source: AudioSource, name: String, duration: Double?, options: PlaybackEngine.Options) async throws {
+        let track = PlaybackEngine.Track(id: name, source: source, duration: duration)
+        let session = PlayingSession([.init(track: track, header: nil, name: name)], options: options)
+        let report = await session.run()
+        if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
+        if let failure = report.failed.first {
+            throw CommandFailure(message: "chirper: \(name): \(failure.error)", exitCode: .playbackFailed)
+        }
+    }
+
+    /// The URL `play` will ask for first, read from the raw arguments so that the request can overlap
+    /// the parsing (`StartWork`): the one direct URL among them (not the value of `--api-url`), unless
+    /// the cache holds it, `--offline` forbids the network or help is asked for. When the parse finds
+    /// another recording, the early answer is simply not taken.
+    public static func urlBeforeParsing(_ arguments: [String]) -> String? {
+        guard !arguments.contains(where: { ["--offline", "--help", "-h", "--"].contains($0) }) else { return nil }
+        let urls = arguments.indices.filter { RecordingSource.isDirectURL(arguments[$0]) && ($0 == 0 || arguments[$0 - 1] != "--api-url") }
+        guard urls.count == 1 else { return nil }
+        let url = arguments[urls[0]]
+        if !arguments.contains("--no-cache"), AudioCache(directory: AudioCache.defaultDirectory()).holds(url) { return nil }
+        return url
+    }
+}

@@ -1,0 +1,79 @@
+import Audio
+import ChirperCore
+import XenoCanto
+
+/// `queue`: every playable recording of a page, one after another through one engine, then a summary.
+/// Exit 0 if anything played, 5 if every track failed or the sound server went away.
+public struct QueueJob: Sendable {
+    public var words: [String]
+    public var pages: PageChoice
+    public var shuffle: Bool
+    /// Start again from the first track after the last, until q.
+    public var repeating: Bool
+    public var limit: Int?
+    /// Seconds of silence between tracks.
+    public var gap: Double
+    public var api: APIChoice
+    public var sound: SoundChoice
+
+    public init(words: [String], pages: PageChoice, shuffle: Bool, repeating: Bool, limit: Int?, gap: Double,
+                api: APIChoice, sound: SoundChoice) {
+        self.words = words
+        self.pages = pages
+        self.shuffle = shuffle
+        self.repeating = repeating
+        self.limit = limit
+        self.gap = gap
+        self.api = api
+        self.sound = sound
+    }
+
+    public func run() async throws {
+        let state = await ListState.firstPage(of: words, pages: pages, client: api.client())
+        let recordings: [Recording]
+        switch state {
+        case .populated(let listing), .paging(let listing, _):
+            recordings = listing.rows.map(\.recording)
+        case .empty, .error, .idle, .loading:
+            try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
+            return
+        }
+        var playable = recordings.filter(\.isPlayable)
+        if shuffle { playable.shuffle() }
+        if let limit { playable = Array(playable.prefix(limit)) }
+        let restricted = recordings.count - recordings.filter(\.isPlayable).count
+        if restricted > 0 {
+            StandardOutput.write(["⊘ \(restricted) restricted recording\(restricted == 1 ? "" : "s") left out (no file)."])
+        }
+        guard !playable.isEmpty else {
+            throw CommandFailure(message: "chirper: nothing on this page can be played.", exitCode: .playbackFailed)
+        }
+        let items = playable.compactMap { recording in
+            recording.audioURL.map {
+                PlayingSession.Item(track: PlaybackEngine.Track(id: recording.id, source: .url($0), duration: recording.duration),
+                                    header: RecordingHeader.line(recording), name: "XC\(recording.id)")
+            }
+        }
+        let session = PlayingSession(items, repeating: repeating, gap: gap, options: sound.playerOptions())
+        let report = await session.run()
+        StandardOutput.write(QueueSummary.lines(report, recordings: playable))
+        if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
+        // Every track failed, or the sound server went away (the queue stopped short, whatever played before).
+        if (report.played.isEmpty && !report.failed.isEmpty) || report.lostTheSoundServer {
+            throw CommandFailure(message: "", exitCode: .playbackFailed)
+        }
+    }
+}
+
+/// The last lines of a queue: what played, what failed and why, how long it was listened to.
+enum QueueSummary {
+    static func lines(_ report: PlaybackEngine.Report, recordings: [Recording]) -> [String] {
+        let played = Set(report.played.map(\.index)).count
+        var lines = ["Played \(played) track\(played == 1 ? "" : "s"), \(report.failed.count) failed, "
+            + "\(RecordingLength.format(report.listened)) listened" + (report.stopped ? " (stopped)." : ".")]
+        for (index, error) in report.failed {
+            lines.append("  ✗ XC\(recordings[index % recordings.count].id): \(error)")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,31 @@
+import ChirperCore
+import XenoCanto
+
+extension ListState {
+    /// The state after asking for the page `pages` names of the typed query, with a "Searching…" note on
+    /// a terminal meanwhile: what `search` and `queue` start from.
+    static func firstPage(of words: [String], pages: PageChoice, client: some SearchClient) async -> ListState {
+        let query = SearchQuery(words.joined(separator: " "), raw: pages.raw)
+        var state = ListState.idle
+        let note = ProgressNote()
+        note.show("Searching xeno-canto for \(query)…")
+        await state.run(state.reduce(.searchStarted(query, page: pages.page)), client: client, perPage: pages.perPage)
+        note.clear()
+        return state
+    }
+
+    /// Runs an effect of the reducer against the client and feeds the answer back in.
+    mutating func run(_ effect: ListEffect, client: some SearchClient, perPage: Int) async {
+        switch effect {
+        case .none:
+            return
+        case .fetch(let query, let page):
+            do {
+                let result = try await client.search(query, page: page, perPage: perPage)
+                reduce(.pageLoaded(query, result))
+            } catch {
+                reduce(.pageFailed(query, page: page, error))
+            }
+        }
+    }
+}

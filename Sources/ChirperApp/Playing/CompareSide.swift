@@ -1,0 +1,40 @@
+import Audio
+import ChirperCore
+import PlaybackModel
+import Sonogram
+import XenoCanto
+
+/// One recording of the two: where its sound is, its label and its sonogram. A failure names the side.
+struct CompareSide {
+    let letter: String
+    let input: String
+    let track: PlaybackEngine.Track
+    let frameSide: CompareFrame.Side
+    var duration: Double { frameSide.spectrogram.duration }
+
+    static func make(_ letter: String, _ input: String, api: APIChoice) async throws -> CompareSide {
+        let found: RecordingSource.Found
+        let source: AudioSource
+        do {
+            found = try await RecordingSource.lookup(input, api: api)
+            source = try found.playable()
+        } catch let failure as CommandFailure {
+            throw failure.about("\(letter) (\(input))")
+        }
+        let spectrogram: Spectrogram
+        do {
+            spectrogram = try await SonogramMaker.spectrogram(of: source, expectedSeconds: found.duration)
+        } catch {
+            throw CommandFailure(message: "chirper: \(letter) (\(input)): \(error)", exitCode: .playbackFailed)
+        }
+        let label = found.recording.map(Self.label) ?? found.name
+        return CompareSide(letter: letter, input: input, track: PlaybackEngine.Track(id: found.name, source: source, duration: found.duration),
+                    frameSide: CompareFrame.Side(label: label, spectrogram: spectrogram))
+    }
+
+    /// "XC900002 · Parus major · song · Germany · Ana Sousa".
+    static func label(_ recording: Recording) -> String {
+        (["XC" + recording.id, recording.scientificName, recording.soundType, recording.country, recording.recordist] as [String?])
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+}

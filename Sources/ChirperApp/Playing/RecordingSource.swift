@@ -1,0 +1,54 @@
+import Audio
+import ChirperCore
+import FoundationEssentials
+import PlaybackModel
+import XenoCanto
+
+/// What `play` and `sonogram` are given: an XC number (looked up, its header printed), an http(s) URL or a
+/// local file. Returns the source, a name for messages, and the length the API gave.
+enum RecordingSource {
+    /// An http(s) URL to play as it is (a xeno-canto page is looked up by its number instead).
+    static func isDirectURL(_ text: String) -> Bool {
+        (text.hasPrefix("http://") || text.hasPrefix("https://")) && (!text.contains("xeno-canto.org/") || text.hasSuffix(".mp3"))
+    }
+
+    static func resolve(_ recording: String, api: APIChoice) async throws -> (AudioSource, String, Double?) {
+        let found = try await lookup(recording, api: api)
+        if let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
+        return (try found.playable(), found.name, found.duration)
+    }
+
+    /// What `recording` names: its source, a name for messages, the API's length and entry (an XC number).
+    struct Found {
+        /// Nil for a restricted recording: listed, with no file.
+        var source: AudioSource?
+        var name: String
+        var duration: Double?
+        var recording: Recording?
+
+        /// The source, or the failure of a restricted recording.
+        func playable() throws -> AudioSource {
+            guard let source else {
+                throw CommandFailure(message: "chirper: \(name) is " + PlaybackError.notPlayable.description, exitCode: .playbackFailed)
+            }
+            return source
+        }
+    }
+
+    /// As `resolve`, printing nothing.
+    static func lookup(_ recording: String, api: APIChoice) async throws -> Found {
+        if isDirectURL(recording) {
+            return Found(source: .url(recording), name: recording)
+        }
+        if FileManager.default.fileExists(atPath: recording) || !RecordingNumber.isNumber(recording) {
+            return Found(source: .file(recording), name: recording)
+        }
+        let number = RecordingNumber.digits(recording)
+        let found: Recording?
+        do { found = try await api.client().recording(number: number) } catch { throw error.failure }
+        guard let found else {
+            throw CommandFailure(message: "chirper: no recording XC\(number) on xeno-canto.", exitCode: .noMatch)
+        }
+        return Found(source: found.audioURL.map { .url($0) }, name: "XC\(found.id)", duration: found.duration, recording: found)
+    }
+}
