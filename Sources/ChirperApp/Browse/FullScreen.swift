@@ -1,7 +1,7 @@
 import ChirperCore
 
 /// The alternate screen browse draws on, and what it last drew there.
-struct FullScreen {
+struct FullScreen: BrowseScreen {
     private var shown: [ScreenLine]?
 
     init() {

@@ -1,0 +1,123 @@
+import Audio
+import ChirperCore
+import PlaybackModel
+import Sonogram
+import XenoCanto
+
+/// `browse`'s event loop. One task owns the `BrowseModel`; keys, pages, player events, clock ticks,
+/// resizes and SIGTERM all arrive on one stream, in order, and each changes the model and then the
+/// screen (only the lines that changed). The commands the model returns are the only I/O it causes:
+/// pages from the `SearchClient`, sound from the engine, sonograms. The terminal's plumbing is
+/// `BrowseSession`'s, so the loop runs in process in tests, with an in-memory API and a recorded screen.
+struct BrowseLoop {
+    let client: any SearchClient
+    let perPage: Int
+    let playerOptions: PlaybackEngine.Options
+    /// Columns and rows now (asked at the start and after each resize).
+    let terminalSize: @Sendable () -> (width: Int, height: Int)?
+
+    /// Runs until q, Ctrl-C or `.terminate`, then stops the sound and waits for the player to let go.
+    func run(query: SearchQuery?, page: Int, raw: Bool, inputs: AsyncStream<BrowseInput>,
+             continuation: AsyncStream<BrowseInput>.Continuation, screen: inout some BrowseScreen) async -> ExitStatus {
+        let size = terminalSize() ?? (80, 24)
+        var model = BrowseModel(width: size.width, height: size.height, raw: raw)
+        var audio = BrowseAudio(options: playerOptions, inputs: continuation)
+        var status = ExitStatus.found
+        var feedNeedsUpdate = false
+
+        func perform(_ commands: [BrowseCommand]) -> Bool {
+            for command in commands {
+                switch command {
+                case .fetch(let query, let page):
+                    Task { [client, perPage] in
+                        do throws(APIError) {
+                            let result = try await client.search(query, page: page, perPage: perPage)
+                            continuation.yield(.list(.pageLoaded(query, result)))
+                        } catch {
+                            continuation.yield(.list(.pageFailed(query, page: page, error)))
+                        }
+                    }
+                case .play(let recording):
+                    if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
+                    audio.play(recording)
+                case .playAll(let row):
+                    if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
+                    audio.playAll(from: row, of: model, requestMore: { continuation.yield(.list(.nextPageRequested)) })
+                case .next:
+                    audio.next()
+                case .makeSonogram(let recording):
+                    guard let url = recording.audioURL else { continue }
+                    Task {
+                        do throws(PlaybackError) {
+                            let made = try await SonogramMaker.spectrogram(of: .url(url), expectedSeconds: recording.duration)
+                            continuation.yield(.sonogram(id: recording.id, .success(made)))
+                        } catch {
+                            continuation.yield(.sonogram(id: recording.id, .failure(error)))
+                        }
+                    }
+                case .togglePause:
+                    audio.togglePause()
+                case .changeSpeed(let change):
+                    audio.options.speed = audio.options.speed.applying(change)
+                    audio.send(.speed(change))
+                case .markLoop:
+                    audio.send(.markLoop)
+                case .stopPlayback:
+                    audio.stop()
+                    _ = perform(model.receive(.playbackStopped))
+                case .quit(let interrupted):
+                    status = interrupted ? .interrupted : .found
+                    return false
+                }
+            }
+            return true
+        }
+
+        if let query {
+            _ = perform(model.receive(.searchStarted(query, page: page)))
+        } else {
+            _ = perform(model.press(.character("/")))
+        }
+        screen.draw(model)
+        loop: for await next in inputs {
+            switch next {
+            case .keys(let keys):
+                for key in keys where !perform(model.press(key)) { break loop }
+            case .list(let event):
+                _ = perform(model.receive(event))
+                feedNeedsUpdate = true
+            case .playback(let generation, let id, let event):
+                guard generation == audio.generation else { continue }
+                _ = perform(model.receive(.playback(recordingID: id, event)))
+            case .sonogram(let id, let result):
+                model.receiveSonogram(id: id, result)
+            case .tick:
+                guard model.isBusy else { continue }
+                model.advance()
+            case .resize:
+                let size = terminalSize() ?? (model.layout.width, model.layout.height)
+                _ = perform(model.resize(width: size.width, height: size.height))
+                screen.invalidate()
+            case .terminate:
+                status = .interrupted
+                break loop
+            }
+            if feedNeedsUpdate {
+                feedNeedsUpdate = false
+                await audio.updateQueue(model)
+            }
+            screen.draw(model)
+        }
+
+        await audio.finish()
+        return status
+    }
+}
+
+/// Where browse's frames go: the terminal's alternate screen, or a test's record.
+protocol BrowseScreen {
+    /// Shows the model's frame.
+    mutating func draw(_ model: BrowseModel)
+    /// The next draw repaints everything.
+    mutating func invalidate()
+}

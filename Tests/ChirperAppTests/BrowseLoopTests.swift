@@ -1,0 +1,123 @@
+import Audio
+@testable import ChirperApp
+import ChirperCore
+import Synchronization
+import Testing
+import XenoCanto
+
+/// browse's event loop in process: keys, pages from an in-memory API, resizes and SIGTERM go in as
+/// inputs, and every frame drawn is recorded. Milliseconds each; the terminal itself (raw mode,
+/// restore, the real binary) stays with the tmux tests.
+@Suite("browse's loop, in process")
+struct BrowseLoopTests {
+    /// The frames drawn, as text, for the test to wait on.
+    final class RecordedScreen: BrowseScreen, Sendable {
+        private let frames = Mutex<[[String]]>([])
+        private let repaints = Mutex(0)
+
+        func draw(_ model: BrowseModel) {
+            let lines = BrowseRenderer.frame(model).map(\.text)
+            frames.withLock { $0.append(lines) }
+        }
+
+        func invalidate() { repaints.withLock { $0 += 1 } }
+
+        var last: [String] { frames.withLock { $0.last ?? [] } }
+        var repaintCount: Int { repaints.withLock { $0 } }
+    }
+
+    /// The terminal's size, as the test sets it.
+    final class SizeBox: Sendable {
+        private let size: Mutex<(width: Int, height: Int)>
+        init(_ size: (width: Int, height: Int)) { self.size = Mutex(size) }
+        var value: (width: Int, height: Int) {
+            get { size.withLock { $0 } }
+            set { size.withLock { $0 = newValue } }
+        }
+    }
+
+    /// A running loop and its inputs.
+    struct Running {
+        let screen = RecordedScreen()
+        let inputs: AsyncStream<BrowseInput>.Continuation
+        let status: Task<ChirperApp.ExitStatus, Never>
+        let size: SizeBox
+
+        init(client: InMemorySearchClient, query: String = "great tit", width: Int = 100, height: Int = 20) {
+            let (stream, continuation) = AsyncStream<BrowseInput>.makeStream()
+            let size = SizeBox((width: width, height: height))
+            self.size = size
+            inputs = continuation
+            let loop = BrowseLoop(client: client, perPage: 50, playerOptions: PlaybackEngine.Options(),
+                                  terminalSize: { [size] in size.value })
+            let screen = screen
+            status = Task {
+                var drawn = screen
+                return await loop.run(query: SearchQuery(query), page: 1, raw: false, inputs: stream, continuation: continuation,
+                                      screen: &drawn)
+            }
+        }
+
+        func press(_ keys: TerminalKey...) { inputs.yield(.keys(keys)) }
+
+        /// Waits (up to 5 s) until the last frame has a line containing `text`.
+        func waitFor(_ text: String) async -> Bool {
+            for _ in 0..<5_000 {
+                if screen.last.contains(where: { $0.contains(text) }) { return true }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            return false
+        }
+    }
+
+    @Test func theFirstPageIsListedAndTheEndOfTheRowsAsksForTheNext() async {
+        let client = InMemorySearchClient(recordings: 120, perPage: 50)
+        let browse = Running(client: client)
+        #expect(await browse.waitFor("XC1 "))
+        browse.press(.end)
+        #expect(await browse.waitFor("pages 1–2 of 3"), "the second page arrived: \(browse.screen.last)")
+        #expect(browse.screen.last.contains { $0.hasPrefix("100 rows") })
+        #expect(client.pagesAsked == [1, 2])
+        browse.press(.character("q"))
+        #expect(await browse.status.value == .found)
+    }
+
+    @Test func aPageThatFailsSaysSoKeepsTheRowsAndRetriesOnR() async {
+        let client = InMemorySearchClient(recordings: 120, perPage: 50, failing: [2: .server(status: 503, attempts: 3)])
+        let browse = Running(client: client)
+        #expect(await browse.waitFor("XC1 "))
+        browse.press(.end)
+        #expect(await browse.waitFor("503"), "the failure is on screen: \(browse.screen.last)")
+        #expect(browse.screen.last.contains { $0.contains("XC50") }, "the rows that came stay")
+        browse.press(.character("r"))
+        for _ in 0..<5_000 where client.pagesAsked.count < 3 { try? await Task.sleep(for: .milliseconds(1)) }
+        #expect(client.pagesAsked == [1, 2, 2])
+        browse.press(.character("q"))
+        #expect(await browse.status.value == .found)
+    }
+
+    @Test func aResizeRepaintsTheWholeFrameAtTheNewSize() async {
+        let browse = Running(client: InMemorySearchClient(recordings: 60, perPage: 50), width: 100, height: 20)
+        #expect(await browse.waitFor("XC1 "))
+        #expect(browse.screen.last.count == 20)
+        browse.size.value = (width: 60, height: 12)
+        browse.inputs.yield(.resize)
+        for _ in 0..<5_000 where browse.screen.last.count != 12 { try? await Task.sleep(for: .milliseconds(1)) }
+        #expect(browse.screen.last.count == 12, "the frame has the new height")
+        #expect(browse.screen.repaintCount == 1, "the next draw repaints everything")
+        browse.press(.character("q"))
+        _ = await browse.status.value
+    }
+
+    @Test func sigtermAndCtrlCEndItAsInterrupted() async {
+        let terminated = Running(client: InMemorySearchClient(recordings: 10, perPage: 50))
+        #expect(await terminated.waitFor("XC1 "))
+        terminated.inputs.yield(.terminate)
+        #expect(await terminated.status.value == .interrupted)
+
+        let interrupted = Running(client: InMemorySearchClient(recordings: 10, perPage: 50))
+        #expect(await interrupted.waitFor("XC1 "))
+        interrupted.press(.control("c"))
+        #expect(await interrupted.status.value == .interrupted)
+    }
+}
