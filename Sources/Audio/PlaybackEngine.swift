@@ -25,15 +25,19 @@ public final class PlaybackEngine: Sendable {
         public var speed: PlaybackSpeed
         /// A section each track loops (`--loop`): the track starts at its start.
         public var loop: LoopSection?
+        /// Where the sound goes instead of the sound server (an in-memory output, in tests); nil: the
+        /// PulseAudio server `server` names.
+        public var output: (any AudioOutput)?
 
         public init(server: String? = nil, device: String? = nil, volume: Double? = nil, cache: AudioCache? = nil,
-                    speed: PlaybackSpeed = .normal, loop: LoopSection? = nil) {
+                    speed: PlaybackSpeed = .normal, loop: LoopSection? = nil, output: (any AudioOutput)? = nil) {
             self.server = server
             self.device = device
             self.volume = volume
             self.cache = cache
             self.speed = speed
             self.loop = loop
+            self.output = output
         }
     }
 
@@ -94,7 +98,7 @@ public final class PlaybackEngine: Sendable {
     /// The state, and beside it what is not state: the listener's commands not yet taken (a mailbox),
     /// the volume for streams to come, and where events go.
     private struct Control {
-        var state = EngineState<PulseStream>.idle
+        var state = EngineState<SinkHandle>.idle
         var commands: [Command] = []
         var volume: Double?
         var events: (@Sendable (Playing, PlaybackEvent) -> Void)?
@@ -117,9 +121,9 @@ public final class PlaybackEngine: Sendable {
     /// of the transitions, whichever thread made them (the loop, a stream callback, a key); a timer is
     /// started; the stream calls are returned, to be made outside the lock.
     @discardableResult
-    private func transition(_ event: EngineState<PulseStream>.Event) -> [EngineState<PulseStream>.Action] {
+    private func transition(_ event: EngineState<SinkHandle>.Event) -> [EngineState<SinkHandle>.Action] {
         control.withLock { control in
-            var calls: [EngineState<PulseStream>.Action] = []
+            var calls: [EngineState<SinkHandle>.Action] = []
             for action in control.state.handle(event) {
                 switch action {
                 case .report(let track, let event):
@@ -142,18 +146,18 @@ public final class PlaybackEngine: Sendable {
     /// A transition, then its stream calls. Corks go through one serial queue and each applies the
     /// state of the moment, not the one it was asked in: keys pressed quickly (space, space) may ask in
     /// one order and reach the server in another, and the stream must end as the state says.
-    private func handle(_ event: EngineState<PulseStream>.Event) async {
+    private func handle(_ event: EngineState<SinkHandle>.Event) async {
         for call in transition(event) {
             switch call {
-            case .cork(let stream, _):
+            case .cork(let output, _):
                 await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                     Self.corks.async {
                         let paused = self.control.withLock { $0.state.isPaused }
-                        try? stream.setPaused(paused)
+                        try? output.sink.setPaused(paused)
                         done.resume()
                     }
                 }
-            case .cancel(let stream): stream.cancel()
+            case .cancel(let output): output.sink.cancel()
             case .report, .reportPosition, .schedule: break
             }
         }
@@ -164,10 +168,10 @@ public final class PlaybackEngine: Sendable {
 
     /// The stream's callbacks, on PulseAudio's thread with its lock held: a transition that makes no
     /// stream call (only pause and stop do), so nothing here waits or calls into PulseAudio.
-    private func outputSignal(_ stream: PulseStream, _ signal: PulseStream.OutputSignal) {
+    private func outputSignal(_ sink: any AudioSink, _ signal: OutputSignal) {
         switch signal {
-        case .ranDry(let episode): transition(.outputRanDry(stream, episode: episode))
-        case .started: transition(.outputStarted(stream))
+        case .ranDry(let episode): transition(.outputRanDry(SinkHandle(sink), episode: episode))
+        case .started: transition(.outputStarted(SinkHandle(sink)))
         }
     }
 
@@ -189,18 +193,18 @@ public final class PlaybackEngine: Sendable {
     // MARK: Controls (from any task)
 
     public func send(_ command: Command) {
-        let stream = control.withLock { control -> PulseStream? in
+        let output = control.withLock { control -> SinkHandle? in
             Self.add(command, to: &control.commands)
             return control.state.output
         }
         // Every command drops what is queued: the write waiting for room need not finish first.
-        stream?.interruptWrite()
+        output?.sink.interruptWrite()
     }
 
     /// Stops at once: the write in progress returns, `play` returns with `stopped` set. (No task is
     /// waited for: the cancel is immediate and safe from a signal handler's task.)
     public func stop() {
-        for case .cancel(let stream) in transition(.stop) { stream.cancel() }
+        for case .cancel(let output) in transition(.stop) { output.sink.cancel() }
     }
 
     /// Pauses or resumes (cork), and reports it on the playing track. False when nothing plays or is held.
@@ -219,12 +223,12 @@ public final class PlaybackEngine: Sendable {
     /// Volume 0...1, kept for the tracks that follow. Returns the new volume.
     @discardableResult
     public func changeVolume(by step: Double) async -> Double {
-        let (stream, volume) = control.withLock { control in
+        let (output, volume) = control.withLock { control in
             let volume = min(1, max(0, (control.volume ?? 1) + step))
             control.volume = volume
             return (control.state.output, volume)
         }
-        if let stream { _ = try? await Blocking.run { try stream.setVolume(volume) } }
+        if let output { _ = try? await Blocking.run { try output.sink.setVolume(volume) } }
         return volume
     }
 
@@ -247,8 +251,11 @@ public final class PlaybackEngine: Sendable {
     public func play(from start: Int = 0, gap: Double = 0, track: @escaping @Sendable (Int) async -> Track?,
                      events: @escaping @Sendable (Playing, PlaybackEvent) -> Void) async -> Report {
         control.withLock { $0.events = events }
-        let server = options.server
-        let connecting = Task { try await StartWork.connection(server: server) }
+        let (server, memory) = (options.server, options.output)
+        let connecting = Task { () async throws -> any AudioOutput in
+            if let memory { return memory }
+            return try await StartWork.connection(server: server)
+        }
         var session = Session(client: client, cache: options.cache, track: track)
         var report = Report()
         var index = start
@@ -272,7 +279,7 @@ public final class PlaybackEngine: Sendable {
                 startAt = nil  // the point was this track's
                 continue queue
             }
-            let connection: PulseConnection
+            let connection: any AudioOutput
             do { connection = try await connecting.value } catch {
                 let failure = PlaybackError(error)
                 events(.failed(failure))
@@ -364,7 +371,7 @@ public final class PlaybackEngine: Sendable {
     /// Plays one track to its end, a move to another, a stop or a failure. `startingAt`: seconds into
     /// it to begin (else its start, or the loop's).
     private func playTrack(_ decoded: DecodedTrack, _ playing: Playing, fallbackDuration: Double?, startingAt: Double?,
-                           connection: PulseConnection, session: inout Session,
+                           connection: any AudioOutput, session: inout Session,
                            events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
         let index = playing.index
         var started = false
@@ -531,7 +538,7 @@ extension PlaybackEngine {
         let client: HTTPClient
         let cache: AudioCache?
         let track: @Sendable (Int) async -> Track?
-        private(set) var output: PulseStream?
+        private(set) var output: (any AudioSink)?
         /// Seconds written to `output` (its clock runs up to this).
         var written = 0.0
         /// The decoder's format.
@@ -586,7 +593,7 @@ extension PlaybackEngine {
         /// Makes sure the output plays `format` at `speed`. On tape the stream runs at the sample rate ×
         /// the speed, so pitch follows; pitch kept, the stretcher makes the sound longer or shorter at the
         /// same rate. What a stretcher still holds of the sound before is played first.
-        mutating func use(_ format: AudioFormat, speed: PlaybackSpeed, connection: PulseConnection, engine: PlaybackEngine) async throws {
+        mutating func use(_ format: AudioFormat, speed: PlaybackSpeed, connection: any AudioOutput, engine: PlaybackEngine) async throws {
             let stretches = !speed.tape && !speed.isNormal
             if let stretcher, !(stretches && stretcher.format == format && stretcher.speed == speed.rate) {
                 let tail = stretcher.finish()
@@ -612,15 +619,15 @@ extension PlaybackEngine {
         /// track's first sample follows the old one's last without waiting for a drain to be confirmed
         /// (which the server reports only at the end of a mixing period, tens of milliseconds late).
         /// The old stream plays out on its own and is let go when drained.
-        private mutating func use(_ format: AudioFormat, connection: PulseConnection, engine: PlaybackEngine) async throws {
+        private mutating func use(_ format: AudioFormat, connection: any AudioOutput, engine: PlaybackEngine) async throws {
             if output?.format == format { return }
             let volume = engine.control.withLock { $0.volume }
             let device = engine.options.device
-            let signals = { @Sendable [weak engine] (stream: PulseStream, signal: PulseStream.OutputSignal) in engine?.outputSignal(stream, signal); return }
+            let signals = { @Sendable [weak engine] (sink: any AudioSink, signal: OutputSignal) in engine?.outputSignal(sink, signal); return }
             let stream = try await Blocking.run {
-                try PulseStream(connection: connection, format: format, name: "chirper", device: device, volume: volume, signals: signals)
+                try connection.openSink(format: format, name: "chirper", device: device, volume: volume, signals: signals)
             }
-            await engine.handle(.outputOpened(stream))  // corked if paused, cancelled if stopped meanwhile
+            await engine.handle(.outputOpened(SinkHandle(stream)))  // corked if paused, cancelled if stopped meanwhile
             let previous = output
             output = stream
             written = 0

@@ -8,7 +8,7 @@ import PlaybackModel
 /// `@unchecked Sendable` for the same reason as `PulseConnection`: the handle, `cancelled`,
 /// `writeInterrupted`, `dry` and `dryEpisodes` are used only with the connection's mainloop lock held (the
 /// underflow and started callbacks run on the mainloop thread, which holds it).
-public final class PulseStream: @unchecked Sendable {
+public final class PulseStream: AudioSink, @unchecked Sendable {
     public let format: AudioFormat
     private let connection: PulseConnection
     private let stream: OpaquePointer
@@ -31,14 +31,7 @@ public final class PulseStream: @unchecked Sendable {
     /// Told, on the mainloop thread, when the server runs dry and when it plays again.
     private let signals: (@Sendable (PulseStream, OutputSignal) -> Void)?
 
-    /// What the stream's callbacks tell its owner. Called with the mainloop lock held: the receiver must
-    /// not call into PulseAudio or wait.
-    public enum OutputSignal: Sendable, Equatable {
-        /// Dry spell number `episode` began: the server has nothing to play.
-        case ranDry(episode: Int)
-        /// The server plays again after a dry spell.
-        case started
-    }
+    public typealias OutputSignal = Audio.OutputSignal
 
     /// Opens a stream to `device` (nil: the default sink) and waits until it is ready.
     /// Latency: a 1 s target buffer (see `attributes`) and playback that starts once 40 ms are queued.
@@ -287,4 +280,11 @@ public final class PulseStream: @unchecked Sendable {
 /// A stream is itself: the engine's state tells streams apart by identity.
 extension PulseStream: Equatable {
     public static func == (left: PulseStream, right: PulseStream) -> Bool { left === right }
+}
+
+extension PulseConnection: AudioOutput {
+    public func openSink(format: AudioFormat, name: String, device: String?, volume: Double?,
+                         signals: @escaping @Sendable (any AudioSink, OutputSignal) -> Void) throws(PulseError) -> any AudioSink {
+        try PulseStream(connection: self, format: format, name: name, device: device, volume: volume, signals: { signals($0, $1) })
+    }
 }

@@ -13,7 +13,9 @@ public enum ExitStatus: Int32, Sendable {
 
 /// A failure that ends the command with a message for a person and a documented exit code.
 public struct CommandFailure: Error {
+    /// What stderr says; empty when there is nothing to add (what went wrong was printed already).
     public var message: String
+    /// How the process ends.
     public var exitCode: ExitStatus
 
     public init(message: String, exitCode: ExitStatus) {

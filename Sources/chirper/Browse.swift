@@ -20,7 +20,7 @@ extension Chirper {
         @OptionGroup var audio: AudioOptions
 
         func run() async throws {
-            try await BrowseJob(words: query, pages: pages.choice, api: api.choice, sound: audio.choice).run()
+            try await BrowseJob.run(words: query, pages: pages.choice, api: api.choice, sound: audio.choice)
         }
     }
 }

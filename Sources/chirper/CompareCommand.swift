@@ -33,8 +33,8 @@ extension Chirper {
         }
 
         func run() async throws {
-            try await CompareJob(first: first, second: second, repeating: repeating, maxKilohertz: maxKilohertz,
-                                 sound: audio.choice, api: api.choice).run()
+            try await CompareJob.run(first: first, second: second, repeating: repeating, maxKilohertz: maxKilohertz,
+                                 sound: audio.choice, api: api.choice)
         }
     }
 }

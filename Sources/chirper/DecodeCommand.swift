@@ -16,7 +16,7 @@ extension Chirper {
         @OptionGroup var api: APIOptions
 
         func run() async throws {
-            try await DecodeJob(recording: recording, api: api.choice).run()
+            try await DecodeJob.run(recording: recording, api: api.choice)
         }
     }
 }

@@ -13,7 +13,7 @@ extension Chirper {
         @OptionGroup var audio: AudioOptions
 
         func run() async throws {
-            try await DemoJob(words: query, sound: audio.choice).run()
+            try await DemoJob.run(words: query, sound: audio.choice)
         }
     }
 }

@@ -44,7 +44,7 @@ extension Chirper {
         }
 
         func run() async throws {
-            try await DownloadJob(recordings: recordings, folder: dir, query: query, page: page, perPage: perPage, api: api.choice).run()
+            try await DownloadJob.run(recordings: recordings, folder: dir, query: query, page: page, perPage: perPage, api: api.choice)
         }
     }
 }

@@ -23,7 +23,7 @@ extension Chirper {
         }
 
         func run() async throws {
-            try await InfoJob(recording: recording, json: json, api: api.choice).run()
+            try await InfoJob.run(recording: recording, json: json, api: api.choice)
         }
     }
 }

@@ -18,7 +18,7 @@ extension Chirper {
         var offline = false
 
         func run() async throws {
-            try await PlayJob(recording: recording, offline: offline, sound: audio.choice, api: api.choice).run()
+            try await PlayJob.run(recording: recording, offline: offline, sound: audio.choice, api: api.choice)
         }
     }
 }

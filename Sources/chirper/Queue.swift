@@ -42,8 +42,8 @@ extension Chirper {
         }
 
         func run() async throws {
-            try await QueueJob(words: query, pages: pages.choice, shuffle: shuffle, repeating: repeatQueue, limit: limit, gap: gap,
-                               api: api.choice, sound: audio.choice).run()
+            try await QueueJob.run(words: query, pages: pages.choice, shuffle: shuffle, repeating: repeatQueue, limit: limit, gap: gap,
+                               api: api.choice, sound: audio.choice)
         }
     }
 }

@@ -31,7 +31,7 @@ extension Chirper {
         }
 
         func run() async throws {
-            try await SearchJob(words: query, pages: pages.choice, json: json, pageCount: pageCount, api: api.choice).run()
+            try await SearchJob.run(words: query, pages: pages.choice, json: json, pageCount: pageCount, api: api.choice)
         }
     }
 }

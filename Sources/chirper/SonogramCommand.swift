@@ -38,8 +38,8 @@ extension Chirper {
         }
 
         func run() async throws {
-            try await SonogramJob(recording: recording, maxKilohertz: maxKilohertz, png: png, lines: lines,
-                                  color: noColour ? .never : color, api: api.choice).run()
+            try await SonogramJob.run(recording: recording, maxKilohertz: maxKilohertz, png: png, lines: lines,
+                                  color: noColour ? .never : color, api: api.choice)
         }
     }
 }

@@ -6,7 +6,7 @@ import XenoCanto
 /// The list state driven by a search client: what `search`, `queue` and `demo` start from.
 @Suite("the list state against an in-memory API")
 struct SearchFetchTests {
-    static let pages = PageChoice(page: 1, perPage: 50, raw: false)
+    static let pages = PageChoice(perPage: 50)
 
     @Test func theFirstPageIsAskedForAndListed() async {
         let client = InMemorySearchClient(recordings: 120, perPage: 50)

@@ -2,21 +2,9 @@ import Glibc
 import XenoCanto
 
 /// `browse`: the full-screen listing on a terminal, until q, Ctrl-C or SIGTERM.
-public struct BrowseJob: Sendable {
-    /// The query; none starts at the search prompt.
-    public var words: [String]
-    public var pages: PageChoice
-    public var api: APIChoice
-    public var sound: SoundChoice
-
-    public init(words: [String], pages: PageChoice, api: APIChoice, sound: SoundChoice) {
-        self.words = words
-        self.pages = pages
-        self.api = api
-        self.sound = sound
-    }
-
-    public func run() async throws {
+public enum BrowseJob {
+    /// `words`: the query; none starts at the search prompt.
+    public static func run(words: [String], pages: PageChoice, api: APIChoice, sound: SoundChoice) async throws {
         guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
             throw CommandFailure(
                 message: "chirper: browse needs a terminal (stdin and stdout). To list results in a pipe or a script, use chirper search.",

@@ -5,26 +5,10 @@ import PlaybackModel
 
 /// `compare`: two recordings' sonograms stacked on one axis and one seconds scale, A played then B
 /// (alternating with `repeating`), Tab switching to the other at the same point of its length.
-public struct CompareJob: Sendable {
-    public var first: String
-    public var second: String
-    /// Go on alternating A and B until q (on a terminal).
-    public var repeating: Bool
-    /// The top of the shared frequency axis; nil: the lower of the two Nyquist frequencies.
-    public var maxKilohertz: Double?
-    public var sound: SoundChoice
-    public var api: APIChoice
-
-    public init(first: String, second: String, repeating: Bool, maxKilohertz: Double?, sound: SoundChoice, api: APIChoice) {
-        self.first = first
-        self.second = second
-        self.repeating = repeating
-        self.maxKilohertz = maxKilohertz
-        self.sound = sound
-        self.api = api
-    }
-
-    public func run() async throws {
+public enum CompareJob {
+    /// `repeating`: go on alternating A and B until q (on a terminal).
+    /// `maxKilohertz`: the top of the shared frequency axis; nil: the lower of the two Nyquist frequencies.
+    public static func run(first: String, second: String, repeating: Bool, maxKilohertz: Double?, sound: SoundChoice, api: APIChoice) async throws {
         let a = try await CompareSide.make("A", first, api: api)
         let b = try await CompareSide.make("B", second, api: api)
         let live = Terminal.allowsEscapes(STDOUT_FILENO)
@@ -35,7 +19,7 @@ public struct CompareJob: Sendable {
         // status line fit the terminal, as a redraw moves up by the frame's lines; else drawn once.
         let redraws = live && frame.lineCount < size.height
         let items = [a, b].map { PlayingSession.Item(track: $0.track, header: redraws ? nil : "\($0.letter) · \($0.frameSide.label)", name: "\($0.letter) (\($0.input))") }
-        let repeating = self.repeating && live
+        let repeating = repeating && live
         var session = PlayingSession(items, repeating: repeating, options: sound.playerOptions())
         if redraws {
             let screen = CompareScreen(frame: frame, colours: live && !Terminal.noColorAsked ? .palette256 : .none)

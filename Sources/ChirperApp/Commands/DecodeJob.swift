@@ -2,16 +2,8 @@ import Audio
 
 /// `decode`: a recording decoded to nothing, as fast as it goes, through the engine's decoder; `make
 /// bench` times it beside `mpg123 -t`.
-public struct DecodeJob: Sendable {
-    public var recording: String
-    public var api: APIChoice
-
-    public init(recording: String, api: APIChoice) {
-        self.recording = recording
-        self.api = api
-    }
-
-    public func run() async throws {
+public enum DecodeJob {
+    public static func run(recording: String, api: APIChoice) async throws {
         let (source, _, _) = try await RecordingSource.resolve(recording, api: api)
         let start = ContinuousClock.now
         var bytes = 0

@@ -4,17 +4,9 @@ import XenoCantoHTTP
 
 /// `demo` and `serve-demo`: the built-in catalog (`chirper-demo`, a child process) searched and played,
 /// or run in this process's place.
-public struct DemoJob: Sendable {
-    public var words: [String]
-    public var sound: SoundChoice
-
-    public init(words: [String], sound: SoundChoice) {
-        self.words = words
-        self.sound = sound
-    }
-
+public enum DemoJob {
     /// Starts the catalog, lists the query's results and plays the first playable one.
-    public func run() async throws {
+    public static func run(words: [String], sound: SoundChoice) async throws {
         let key = "demo"
         let server: DemoProcess
         do { server = try DemoProcess(["--key", key]) } catch {

@@ -8,26 +8,10 @@ import XenoCanto
 /// `download`: recordings' files saved under their xeno-canto names, by XC number or a page of a
 /// query's results. A file already there with the server's size is skipped; a different file of the
 /// same name is left as it was and reported.
-public struct DownloadJob: Sendable {
-    /// XC numbers; empty when `query` names the recordings.
-    public var recordings: [String]
-    /// Where the files go (made if missing).
-    public var folder: String
-    public var query: String?
-    public var page: Int
-    public var perPage: Int
-    public var api: APIChoice
-
-    public init(recordings: [String], folder: String, query: String?, page: Int, perPage: Int, api: APIChoice) {
-        self.recordings = recordings
-        self.folder = folder
-        self.query = query
-        self.page = page
-        self.perPage = perPage
-        self.api = api
-    }
-
-    public func run() async throws {
+public enum DownloadJob {
+    /// `recordings`: XC numbers; empty when `query` names the recordings.
+    /// `folder`: where the files go (made if missing).
+    public static func run(recordings: [String], folder: String, query: String?, page: Int, perPage: Int, api: APIChoice) async throws {
         let client = api.client()
         var wanted: [(number: String, recording: Recording?)] = []
         do {
@@ -56,7 +40,7 @@ public struct DownloadJob: Sendable {
         if let code = tally.exitCode { throw CommandFailure(message: "", exitCode: code) }
     }
 
-    private func save(number: String, recording: Recording?, into folder: URL, tally: inout DownloadTally) async {
+    private static func save(number: String, recording: Recording?, into folder: URL, tally: inout DownloadTally) async {
         guard let recording else {
             tally.fail("✗ XC\(number): no such recording on xeno-canto", code: .playbackFailed)
             return

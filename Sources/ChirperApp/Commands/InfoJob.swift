@@ -3,19 +3,9 @@ import XenoCanto
 import XenoCantoHTTP
 
 /// `info`: one recording's details by section, or its JSON object as the API sent it.
-public struct InfoJob: Sendable {
-    /// An XC number: 123456, XC123456 or the recording's page.
-    public var recording: String
-    public var json: Bool
-    public var api: APIChoice
-
-    public init(recording: String, json: Bool, api: APIChoice) {
-        self.recording = recording
-        self.json = json
-        self.api = api
-    }
-
-    public func run() async throws {
+public enum InfoJob {
+    /// `recording`: an XC number: 123456, XC123456 or the recording's page.
+    public static func run(recording: String, json: Bool, api: APIChoice) async throws {
         let number = RecordingNumber.digits(recording)
         let found: (recording: Recording, json: String)?
         do {

@@ -5,26 +5,14 @@ import XenoCanto
 
 /// `play`: one recording (an XC number, a URL or a file) with the live status and the keys; a failure
 /// exits 5 with its reason.
-public struct PlayJob: Sendable {
-    public var recording: String
-    /// Ask nothing of the network: play from the cache.
-    public var offline: Bool
-    public var sound: SoundChoice
-    public var api: APIChoice
-
-    public init(recording: String, offline: Bool, sound: SoundChoice, api: APIChoice) {
-        self.recording = recording
-        self.offline = offline
-        self.sound = sound
-        self.api = api
-    }
-
-    public func run() async throws {
-        let (source, name, duration) = try await resolve()
+public enum PlayJob {
+    /// `offline`: ask nothing of the network: play from the cache.
+    public static func run(recording: String, offline: Bool, sound: SoundChoice, api: APIChoice) async throws {
+        let (source, name, duration) = try await resolve(recording, offline: offline, api: api)
         try await Self.play(source, name: name, duration: duration, options: sound.playerOptions())
     }
 
-    private func resolve() async throws -> (AudioSource, String, Double?) {
+    private static func resolve(_ recording: String, offline: Bool, api: APIChoice) async throws -> (AudioSource, String, Double?) {
         guard offline, RecordingNumber.isNumber(recording), !FileManager.default.fileExists(atPath: recording) else {
             return try await RecordingSource.resolve(recording, api: api)
         }

@@ -4,31 +4,10 @@ import XenoCanto
 
 /// `queue`: every playable recording of a page, one after another through one engine, then a summary.
 /// Exit 0 if anything played, 5 if every track failed or the sound server went away.
-public struct QueueJob: Sendable {
-    public var words: [String]
-    public var pages: PageChoice
-    public var shuffle: Bool
-    /// Start again from the first track after the last, until q.
-    public var repeating: Bool
-    public var limit: Int?
-    /// Seconds of silence between tracks.
-    public var gap: Double
-    public var api: APIChoice
-    public var sound: SoundChoice
-
-    public init(words: [String], pages: PageChoice, shuffle: Bool, repeating: Bool, limit: Int?, gap: Double,
-                api: APIChoice, sound: SoundChoice) {
-        self.words = words
-        self.pages = pages
-        self.shuffle = shuffle
-        self.repeating = repeating
-        self.limit = limit
-        self.gap = gap
-        self.api = api
-        self.sound = sound
-    }
-
-    public func run() async throws {
+public enum QueueJob {
+    /// `repeating`: start again from the first track after the last, until q.
+    /// `gap`: seconds of silence between tracks.
+    public static func run(words: [String], pages: PageChoice, shuffle: Bool, repeating: Bool, limit: Int?, gap: Double, api: APIChoice, sound: SoundChoice) async throws {
         let state = await ListState.firstPage(of: words, pages: pages, client: api.client())
         let recordings: [Recording]
         switch state {

@@ -4,22 +4,8 @@ import XenoCantoHTTP
 
 /// `search`: one page of results (or `pageCount` pages) as a table or NDJSON, and the exit code they
 /// call for.
-public struct SearchJob: Sendable {
-    public var words: [String]
-    public var pages: PageChoice
-    public var json: Bool
-    public var pageCount: Int
-    public var api: APIChoice
-
-    public init(words: [String], pages: PageChoice, json: Bool, pageCount: Int, api: APIChoice) {
-        self.words = words
-        self.pages = pages
-        self.json = json
-        self.pageCount = pageCount
-        self.api = api
-    }
-
-    public func run() async throws {
+public enum SearchJob {
+    public static func run(words: [String], pages: PageChoice, json: Bool, pageCount: Int, api: APIChoice) async throws {
         var client = api.client()
         client.keepsSentJSON = json
         var state = await ListState.firstPage(of: words, pages: pages, client: client)

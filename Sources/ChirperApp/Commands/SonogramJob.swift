@@ -6,27 +6,11 @@ import Sonogram
 
 /// `sonogram`: a recording decoded (no sound) and drawn as time × frequency in the terminal, and as a
 /// PNG when asked.
-public struct SonogramJob: Sendable {
-    public var recording: String
-    /// The top of the frequency axis; nil: half the sample rate.
-    public var maxKilohertz: Double?
-    /// Also write the picture to this PNG file.
-    public var png: String?
-    /// Lines of the terminal to use; nil: the terminal's height, or 24.
-    public var lines: Int?
-    public var color: ColorChoice
-    public var api: APIChoice
-
-    public init(recording: String, maxKilohertz: Double?, png: String?, lines: Int?, color: ColorChoice, api: APIChoice) {
-        self.recording = recording
-        self.maxKilohertz = maxKilohertz
-        self.png = png
-        self.lines = lines
-        self.color = color
-        self.api = api
-    }
-
-    public func run() async throws {
+public enum SonogramJob {
+    /// `maxKilohertz`: the top of the frequency axis; nil: half the sample rate.
+    /// `png`: also write the picture to this PNG file.
+    /// `lines`: lines of the terminal to use; nil: the terminal's height, or 24.
+    public static func run(recording: String, maxKilohertz: Double?, png: String?, lines: Int?, color: ColorChoice, api: APIChoice) async throws {
         let (source, name, duration) = try await RecordingSource.resolve(recording, api: api)
         let spectrogram: Spectrogram
         do {
@@ -36,7 +20,7 @@ public struct SonogramJob: Sendable {
         }
         let size = SonogramText.pictureSize(width: Terminal.width, lines: lines ?? (Terminal.size?.height).map { $0 - 2 } ?? 24)
         let picture = SonogramPicture(spectrogram, width: size.width, height: size.height, maxHertz: maxKilohertz.map { $0 * 1000 })
-        StandardOutput.write(SonogramText.lines(picture, colours: colours))
+        StandardOutput.write(SonogramText.lines(picture, colours: colours(color)))
         if let png {
             let image = SonogramPicture(spectrogram, width: min(1600, max(400, spectrogram.columns.count)), height: 300,
                                         maxHertz: maxKilohertz.map { $0 * 1000 })
@@ -47,7 +31,7 @@ public struct SonogramJob: Sendable {
         }
     }
 
-    private var colours: SonogramText.Colours {
+    private static func colours(_ color: ColorChoice) -> SonogramText.Colours {
         guard color.wantsColour(on: STDOUT_FILENO) else { return .none }
         let colourTerm = ProcessInfo.processInfo.environment["COLORTERM"] ?? ""
         return colourTerm == "truecolor" || colourTerm == "24bit" ? .trueColour : .palette256
