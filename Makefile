@@ -64,7 +64,7 @@ install-files:
 	manual=$$(mktemp -d) && $(BINDIR)/generate-manual $(BINDIR)/chirper --output-directory $$manual && \
 		install -m 644 $$manual/chirper.1 $(DESTDIR)$(PREFIX)/share/man/man1/chirper.1 && rm -rf $$manual
 
-# The benchmark beside mpg123 and mpv (release build; about 9 minutes): prints one table and writes
+# The benchmark beside mpg123 and mpv (release build; about 13 minutes): prints one table and writes
 # bench/results.md. Installs the players, hyperfine and, in a venv under .build, the Python API clients.
 BENCH_APT := mpg123 mpv hyperfine time python3-venv
 BENCH_VENV := .build/bench-venv

@@ -325,7 +325,8 @@ def playback(catalog, env):
 
 def slow_playback(catalog, env):
     """CPU of the 60 s file at half speed (two minutes heard): chirper with the pitch kept (Rubber Band) and
-    on tape, beside mpv --speed=0.5 (pitch kept by its scaletempo filter), all at once on their own sinks."""
+    on tape, beside mpv --speed=0.5 (pitch kept by its scaletempo filter), all at once on their own sinks;
+    the median of ROUNDS runs (one run's figures moved by a fifth on this shared machine)."""
     minute = catalog.sound(catalog_ids["minuteCall"])
     commands = {
         "chirper": [str(CHIRPER), "play", "--no-cache", "--speed", "0.5", "--device", SINKS[0], minute],
@@ -333,13 +334,17 @@ def slow_playback(catalog, env):
         "mpv": ["mpv", "--no-config", "--no-video", "--really-quiet", "--ao=pulse", "--speed=0.5",
                 f"--audio-device=pulse/{SINKS[2]}", minute],
     }
-    log("half speed: the 60 s file, 120 s heard, the three at once")
-    started = {name: start_measured(command, env) for name, command in commands.items()}
-    figures = {name: collect(*run) for name, run in started.items()}
-    for name, run in figures.items():
-        if run["status"] != 0:
-            log(f"  {name} exited {run['status']} at half speed")
-    return {name: {"cpu": run["cpu"], "wall": run["wall"]} for name, run in figures.items()}
+    runs = {name: {"cpu": [], "wall": []} for name in commands}
+    for round_number in range(ROUNDS):
+        log(f"half speed: the 60 s file, 120 s heard, the three at once (round {round_number + 1} of {ROUNDS})")
+        started = {name: start_measured(command, env) for name, command in commands.items()}
+        figures = {name: collect(*run) for name, run in started.items()}
+        for name, run in figures.items():
+            if run["status"] != 0:
+                log(f"  {name} exited {run['status']} at half speed")
+            runs[name]["cpu"].append(run["cpu"])
+            runs[name]["wall"].append(run["wall"])
+    return {name: {kind: statistics.median(values) for kind, values in kinds.items()} for name, kinds in runs.items()}
 
 
 def first_sound(catalog, env, origin=None, label="time to first sound"):
