@@ -101,7 +101,8 @@ let package = Package(
         // In-process timings for `make bench`; not part of the tests.
         .executableTarget(name: "ChirperBench", dependencies: ["ChirperCore", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Sonogram", "DemoCatalog", "Audio"]),
 
-        .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "PlaybackModel", "Audio"]),
+        .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "PlaybackModel"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio", "PlaybackModel", "ChirperCore"]),
         .testTarget(name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel"]),
         .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),
         .testTarget(

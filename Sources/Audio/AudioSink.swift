@@ -2,7 +2,8 @@ import PlaybackModel
 
 /// Where the engine's sound goes, in one format: a PulseAudio stream (`PulseStream`) or, in tests, a
 /// sink in memory. Writes block until the sink has room: that is the flow control. Its clock is the
-/// listener's: `playedSeconds` is what has been heard.
+/// listener's: `playedSeconds` is what has been heard. Failures are `PulseError`s, the one output the
+/// product has: an in-memory sink says `.cancelled` when stopped.
 public protocol AudioSink: AnyObject, Sendable {
     var format: AudioFormat { get }
     /// Seconds heard so far.
@@ -11,18 +12,20 @@ public protocol AudioSink: AnyObject, Sendable {
     var latencySeconds: Double { get }
     /// The sink ran out of sound and has not started again.
     var isDry: Bool { get }
-    /// Queues PCM in `format`, waiting for room; ends early (without error) after `interruptWrite`.
+    /// Queues PCM in `format`, waiting for room; after `interruptWrite` it returns without writing the
+    /// rest (no error).
     func write(_ bytes: UnsafeRawBufferPointer) throws(PulseError)
     /// Waits until everything written has been heard.
     func drain() throws(PulseError)
-    /// Drops what is written and not yet heard.
+    /// Drops what is written and not yet heard, and any interrupt not yet taken.
     func flush() throws(PulseError)
     /// Starts playing what is queued, however little.
     func trigger() throws(PulseError)
     func setPaused(_ paused: Bool) throws(PulseError)
     /// 0...1.
     func setVolume(_ volume: Double) throws(PulseError)
-    /// Ends the write in progress, if any (a command is waiting).
+    /// Ends the write in progress, or the next one, without writing the rest (a command is waiting).
+    /// A drain is not ended by it.
     func interruptWrite()
     /// Stops at once: every wait ends, later calls fail with `PulseError.cancelled`.
     func cancel()

@@ -103,3 +103,10 @@ extension PulseError {
         self = .call(name: call, code: code, message: String(cString: pa_strerror(code)))
     }
 }
+
+extension PulseConnection: AudioOutput {
+    public func openSink(format: AudioFormat, name: String, device: String?, volume: Double?,
+                         signals: @escaping @Sendable (any AudioSink, OutputSignal) -> Void) throws(PulseError) -> any AudioSink {
+        try PulseStream(connection: self, format: format, name: name, device: device, volume: volume, signals: { signals($0, $1) })
+    }
+}

@@ -281,10 +281,3 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
 extension PulseStream: Equatable {
     public static func == (left: PulseStream, right: PulseStream) -> Bool { left === right }
 }
-
-extension PulseConnection: AudioOutput {
-    public func openSink(format: AudioFormat, name: String, device: String?, volume: Double?,
-                         signals: @escaping @Sendable (any AudioSink, OutputSignal) -> Void) throws(PulseError) -> any AudioSink {
-        try PulseStream(connection: self, format: format, name: name, device: device, volume: volume, signals: { signals($0, $1) })
-    }
-}

@@ -18,7 +18,7 @@ public struct CommandFailure: Error {
     /// How the process ends.
     public var exitCode: ExitStatus
 
-    public init(message: String, exitCode: ExitStatus) {
+    public init(message: String = "", exitCode: ExitStatus) {
         self.message = message
         self.exitCode = exitCode
     }

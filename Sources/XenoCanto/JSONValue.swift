@@ -13,16 +13,17 @@ public enum JSONValue: Codable, Equatable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Strings first: nearly every value the API sends is one (`Recording`'s fields are read through here).
         if container.decodeNil() {
             self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
         } else if let integer = try? container.decode(Int64.self) {
             self = .integer(integer)
         } else if let number = try? container.decode(Double.self) {
             self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
         } else if let array = try? container.decode([JSONValue].self) {
             self = .array(array)
         } else {

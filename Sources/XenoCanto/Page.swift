@@ -59,10 +59,12 @@ extension KeyedDecodingContainer {
 
 /// The error body of the API: `{"error": "...", "message": "..."}`.
 public struct APIErrorBody: Codable, Sendable, Equatable {
+    /// The API's code for it: "invalid_key", "client_error".
     public var error: String
+    /// Its sentence for a person; empty when the API gave none.
     public var message: String
 
-    public init(error: String, message: String) {
+    public init(error: String, message: String = "") {
         self.error = error
         self.message = message
     }

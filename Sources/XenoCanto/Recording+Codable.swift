@@ -68,19 +68,12 @@ private enum Scalar: Decodable {
     case absent
 
     init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() {
-            self = .absent
-        } else if let s = try? c.decode(String.self) {
-            self = .text(s)
-        } else if let i = try? c.decode(Int.self) {
-            self = .text(String(i))
-        } else if let d = try? c.decode(Double.self) {
-            self = .text(String(d))
-        } else if let b = try? c.decode(Bool.self) {
-            self = .text(b ? "yes" : "no")
-        } else {
-            self = .absent  // an object or array where a scalar belongs: treat as missing, not fatal
+        switch try JSONValue(from: decoder) {
+        case .string(let text): self = .text(text)
+        case .integer(let integer): self = .text(String(integer))
+        case .number(let number): self = .text(String(number))
+        case .bool(let bool): self = .text(bool ? "yes" : "no")
+        case .null, .array, .object: self = .absent  // an object or array where a scalar belongs: missing, not fatal
         }
     }
 

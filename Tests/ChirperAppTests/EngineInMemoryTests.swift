@@ -23,31 +23,36 @@ struct EngineInMemoryTests {
 
     @Test func aTrackIsWrittenWholeThenFinishes() async throws {
         let file = try ToneFile.make(seconds: 2)
+        defer { ToneFile.remove(file) }
         let output = MemoryOutput()
         let events = Events()
         let report = await Self.engine(output).play(track: { $0 == 0 ? .init(id: "a", source: .file(file), duration: nil) : nil },
                                                     events: { events.add($0.index, $1) })
         #expect(report.failed.isEmpty)
         #expect(report.played.map(\.index) == [0])
+        let sink = try #require(output.sinks.first)
         #expect(output.sinks.count == 1)
-        #expect(abs(output.sinks[0].secondsWritten - 2) < 0.001, "every sample, once: \(output.sinks[0].secondsWritten) s")
+        #expect(abs(sink.secondsWritten - 2) < 0.001, "every sample, once: \(sink.secondsWritten) s")
         #expect(events.started)
         #expect(events.all.last.map { $0.1 == .finished } == true)
     }
 
     @Test func twoTracksOfOneFormatShareOneSinkGaplessly() async throws {
         let (first, second) = (try ToneFile.make(hertz: 500, seconds: 1.5), try ToneFile.make(hertz: 900, seconds: 1.5))
+        defer { [first, second].forEach(ToneFile.remove) }
         let output = MemoryOutput()
         let files = [first, second]
         let report = await Self.engine(output).play(track: { $0 < 2 ? .init(id: "\($0)", source: .file(files[$0]), duration: nil) : nil },
                                                     events: { _, _ in })
         #expect(report.played.map(\.index) == [0, 1])
+        let sink = try #require(output.sinks.first)
         #expect(output.sinks.count == 1, "one stream for both: nothing between them")
-        #expect(abs(output.sinks[0].secondsWritten - 3) < 0.001, "\(output.sinks[0].secondsWritten) s: no silence added")
+        #expect(abs(sink.secondsWritten - 3) < 0.001, "\(sink.secondsWritten) s: no silence added")
     }
 
     @Test func aChangeOfFormatOpensAnotherSink() async throws {
         let (first, second) = (try ToneFile.make(seconds: 1, sampleRate: 44_100), try ToneFile.make(seconds: 1, sampleRate: 48_000))
+        defer { [first, second].forEach(ToneFile.remove) }
         let output = MemoryOutput()
         let files = [first, second]
         _ = await Self.engine(output).play(track: { $0 < 2 ? .init(id: "\($0)", source: .file(files[$0]), duration: nil) : nil },
@@ -59,6 +64,7 @@ struct EngineInMemoryTests {
     /// at once as stopped, and nothing is written.
     @Test func stopWhileATrackIsStillComingEndsAtOnce() async throws {
         let file = try ToneFile.make(seconds: 1)
+        defer { ToneFile.remove(file) }
         let output = MemoryOutput()
         let engine = Self.engine(output)
         let playing = Task {
@@ -75,26 +81,58 @@ struct EngineInMemoryTests {
         #expect(output.sinks.allSatisfy { $0.secondsWritten == 0 })
     }
 
-    /// A seek drops what is queued (a flush) and goes on from the new point; a stop right after it
-    /// (Ctrl-C during a seek) still ends the play at once.
-    @Test func aSeekFlushesAndAStopDuringItEndsThePlay() async throws {
-        let file = try ToneFile.make(seconds: 8)
-        let output = MemoryOutput(speedup: 4)
-        let engine = Self.engine(output)
-        let events = Events()
-        let playing = Task {
-            await engine.play(track: { $0 == 0 ? .init(id: "long", source: .file(file), duration: nil) : nil },
-                              events: { events.add($0.index, $1) })
+    /// An 8 s track playing into memory, its first sound reported.
+    struct Started {
+        let file: String
+        let output: MemoryOutput
+        let engine: PlaybackEngine
+        let playing: Task<PlaybackEngine.Report, Never>
+
+        init(speedup: Double) async throws {
+            file = try ToneFile.make(seconds: 8)
+            output = MemoryOutput(speedup: speedup)
+            engine = EngineInMemoryTests.engine(output)
+            let (engine, file, events) = (engine, file, Events())
+            playing = Task {
+                await engine.play(track: { $0 == 0 ? .init(id: "long", source: .file(file), duration: nil) : nil },
+                                  events: { events.add($0.index, $1) })
+            }
+            try await EngineInMemoryTests.wait("the track to start") { events.started }
         }
-        while !events.started { try await Task.sleep(for: .milliseconds(2)) }
-        engine.send(.seek(by: 5))
-        for _ in 0..<2_000 where !(output.sinks.first?.records.contains { if case .flushed = $0 { true } else { false } } ?? false) {
+    }
+
+    /// A seek drops what is queued (a flush), goes on from the new point, and the track ends having
+    /// written less than its length.
+    @Test func aSeekFlushesAndGoesOnFromTheNewPoint() async throws {
+        let started = try await Started(speedup: 4)
+        defer { ToneFile.remove(started.file) }
+        started.engine.send(.seek(by: 5))
+        let report = await started.playing.value
+        let sink = try #require(started.output.sinks.first)
+        #expect(sink.records.contains { if case .flushed = $0 { true } else { false } }, "the queued sound was dropped")
+        #expect(report.played.map(\.index) == [0])
+        #expect(sink.secondsWritten < 6, "5 s skipped: \(sink.secondsWritten) s written")
+    }
+
+    /// Ctrl-C during a seek: the stop comes while the seek is being made, and the play still ends at once.
+    @Test func aStopDuringASeekEndsThePlay() async throws {
+        let started = try await Started(speedup: 1)
+        defer { ToneFile.remove(started.file) }
+        started.engine.send(.seek(by: 5))
+        started.engine.stop()
+        let report = await started.playing.value
+        let sink = try #require(started.output.sinks.first)
+        #expect(report.stopped)
+        #expect(sink.secondsWritten < 3, "stopped long before the end of the file")
+    }
+
+    /// Polls `condition` for up to 5 s; a fault fails the test instead of hanging the suite.
+    static func wait(_ what: String, _ condition: () -> Bool) async throws {
+        for _ in 0..<5_000 {
+            if condition() { return }
             try await Task.sleep(for: .milliseconds(1))
         }
-        #expect(output.sinks[0].records.contains { if case .flushed = $0 { true } else { false } }, "the queued sound was dropped")
-        engine.stop()
-        let report = await playing.value
-        #expect(report.stopped)
-        #expect(output.sinks[0].secondsWritten < 8, "the seek skipped sound: \(output.sinks[0].secondsWritten) s written")
+        Issue.record("waited 5 s for \(what)")
+        throw CancellationError()
     }
 }

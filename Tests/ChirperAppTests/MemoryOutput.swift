@@ -24,7 +24,9 @@ final class MemoryOutput: AudioOutput {
 }
 
 /// One sink of a `MemoryOutput`. Plays once 40 ms are queued (or on `trigger`), holds at most one
-/// second unheard (a write waits for room, as PulseAudio's does), and keeps what it was given.
+/// second unheard (a write waits for room, as PulseAudio's does, and an interrupt ends it without the
+/// rest), and keeps what it was given. It sends no ran-dry or started signals: buffering is the state
+/// machine's tests' and the monitor tests' to show.
 final class MemorySink: AudioSink {
     enum Record: Equatable {
         /// Seconds of sound written, when `at` seconds had been heard.
@@ -35,6 +37,8 @@ final class MemorySink: AudioSink {
     }
 
     let format: AudioFormat
+    /// Seconds the sink holds unheard at most.
+    static let buffer = 1.0
     private let speedup: Double
     private struct Clock {
         var written = 0.0
@@ -79,31 +83,45 @@ final class MemorySink: AudioSink {
     var latencySeconds: Double { clock.withLock { $0.written - $0.heard(at: .now, speedup: speedup) } }
     var isDry: Bool { clock.withLock { $0.started && $0.heard(at: .now, speedup: speedup) >= $0.written } }
 
+    /// As PulseStream's: room by room, and an interrupt ends it without writing the rest.
     func write(_ bytes: UnsafeRawBufferPointer) throws(PulseError) {
-        let seconds = Double(bytes.count) / Double(format.bytesPerFrame * format.sampleRate)
-        try clock.withLock { clock throws(PulseError) in
-            guard !clock.cancelled else { throw .cancelled }
-            clock.settle(at: .now, speedup: speedup)  // a dry sink starts again from where it stopped
-            clock.records.append(.wrote(seconds: seconds, at: clock.heard))
-            clock.pcm += bytes
-            clock.written += seconds
-            if !clock.started && clock.written >= 0.04 {
-                clock.started = true
-                clock.settle(at: .now, speedup: speedup)
+        var offset = 0
+        while offset < bytes.count {
+            try wait(interruptible: true) { $0.written - $0.heard(at: .now, speedup: speedup) < Self.buffer }
+            let written = try clock.withLock { clock throws(PulseError) -> Int? in
+                guard !clock.cancelled else { throw .cancelled }
+                if clock.interrupted {
+                    clock.interrupted = false
+                    return nil
+                }
+                clock.settle(at: .now, speedup: speedup)  // a dry sink starts again from where it stopped
+                let room = Int((Self.buffer - (clock.written - clock.heard)) * Double(format.sampleRate)) * format.bytesPerFrame
+                let count = min(bytes.count - offset, max(format.bytesPerFrame, room))
+                let seconds = Double(count) / Double(format.bytesPerFrame * format.sampleRate)
+                clock.records.append(.wrote(seconds: seconds, at: clock.heard))
+                clock.pcm += bytes[offset..<offset + count]
+                clock.written += seconds
+                if !clock.started && clock.written >= 0.04 {
+                    clock.started = true
+                    clock.settle(at: .now, speedup: speedup)
+                }
+                return count
             }
+            guard let written else { return }
+            offset += written
         }
-        try wait { $0.written - $0.heard(at: .now, speedup: speedup) <= 1 }
     }
 
     func drain() throws(PulseError) {
         try trigger()
-        try wait { $0.heard(at: .now, speedup: speedup) >= $0.written }
+        try wait(interruptible: false) { $0.heard(at: .now, speedup: speedup) >= $0.written }
     }
 
     func flush() throws(PulseError) {
         try change { clock in
             clock.settle(at: .now, speedup: speedup)
             clock.written = clock.heard
+            clock.interrupted = false
             clock.records.append(.flushed(at: clock.heard))
         }
     }
@@ -137,17 +155,11 @@ final class MemorySink: AudioSink {
         }
     }
 
-    /// Waits (on the caller's thread: the engine writes from its own) until `done`, a cancel, or an
-    /// interrupted write.
-    private func wait(until done: (Clock) -> Bool) throws(PulseError) {
+    /// Waits (on the caller's thread: the engine writes from its own) until `done`, a cancel, or (when
+    /// `interruptible`) an interrupt, which the caller then takes.
+    private func wait(interruptible: Bool, until done: (Clock) -> Bool) throws(PulseError) {
         while true {
-            let (finished, cancelled) = clock.withLock { clock in
-                if clock.interrupted {
-                    clock.interrupted = false
-                    return (true, false)
-                }
-                return (done(clock), clock.cancelled)
-            }
+            let (finished, cancelled) = clock.withLock { ((interruptible && $0.interrupted) || done($0), $0.cancelled) }
             if cancelled { throw .cancelled }
             if finished { return }
             usleep(500)

@@ -19,4 +19,8 @@ enum ToneFile {
         try data.write(to: URL(fileURLWithPath: path))
         return path
     }
+
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
 }

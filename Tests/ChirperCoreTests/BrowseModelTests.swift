@@ -1,4 +1,3 @@
-import Audio
 import PlaybackModel
 import Testing
 import XenoCanto

@@ -1,4 +1,4 @@
-import Audio
+import PlaybackModel
 import Testing
 import XenoCanto
 @testable import ChirperCore

@@ -4,7 +4,7 @@ import Testing
 /// `chirper demo` and `chirper serve-demo` start the demo catalog as a program of its own
 /// (`chirper-demo`, beside `chirper`): the player's binary links no HTTP server. These run the built
 /// binaries as a user would and check the server comes and goes with them.
-@Suite(.serialized) struct DemoCommandTests {
+@Suite(.serialized, .ownSink) struct DemoCommandTests {
     /// Whether something answers on the catalog's port.
     static func listening(_ apiURL: String) -> Bool {
         guard let port = URL(string: apiURL)?.port else { return false }
@@ -29,19 +29,21 @@ import Testing
     /// what it plays first), and on one of the two threads that run Swift tasks it starved the other
     /// tests' in-process servers (their clients timed out after 30 s).
     static func start(_ arguments: [String], until enough: @escaping @Sendable (String) -> Bool) async throws -> (Process, String) {
-        try await withCheckedThrowingContinuation { continuation in
+        let environment = ChirperProcess.environment(extra: [:])  // here: the test's sink is a task-local value
+        return try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try startBlocking(arguments, until: enough) })
+                continuation.resume(with: Result { try startBlocking(arguments, environment: environment, until: enough) })
             }.start()
         }
     }
 
     /// Starts chirper with `arguments`, its standard output on a pipe, and reads until `enough` says so.
-    private static func startBlocking(_ arguments: [String], until enough: (String) -> Bool) throws -> (Process, String) {
+    private static func startBlocking(_ arguments: [String], environment: [String: String],
+                                      until enough: (String) -> Bool) throws -> (Process, String) {
         let process = Process()
         process.executableURL = ChirperProcess.binary
         process.arguments = arguments
-        process.environment = ChirperProcess.environment(extra: [:])
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -4,6 +4,19 @@ import PlaybackModel
 import Sonogram
 import XenoCanto
 
+/// Everything that can wake the browse loop.
+enum BrowseInput: Sendable {
+    case keys([TerminalKey])
+    case list(ListEvent)
+    /// An event of the play numbered `generation`; events of a play already replaced are dropped.
+    case playback(generation: Int, recordingID: String, PlaybackEvent)
+    /// A sonogram asked for with v, made or failed.
+    case sonogram(id: String, Result<Spectrogram, PlaybackError>)
+    case tick
+    case resize
+    case terminate
+}
+
 /// `browse`'s event loop. One task owns the `BrowseModel`; keys, pages, player events, clock ticks,
 /// resizes and SIGTERM all arrive on one stream, in order, and each changes the model and then the
 /// screen (only the lines that changed). The commands the model returns are the only I/O it causes:
@@ -109,6 +122,7 @@ struct BrowseLoop {
             screen.draw(model)
         }
 
+        continuation.finish()  // nothing more is read: what the terminal still sends is dropped, not kept
         await audio.finish()
         return status
     }

@@ -6,19 +6,6 @@ import Glibc
 import PlaybackModel
 import XenoCanto
 
-/// Everything that can wake the browse loop.
-enum BrowseInput: Sendable {
-    case keys([TerminalKey])
-    case list(ListEvent)
-    /// An event of the play numbered `generation`; events of a play already replaced are dropped.
-    case playback(generation: Int, recordingID: String, PlaybackEvent)
-    /// A sonogram asked for with v, made or failed.
-    case sonogram(id: String, Result<Spectrogram, PlaybackError>)
-    case tick
-    case resize
-    case terminate
-}
-
 /// `browse` on the terminal: raw keys, a clock tick, SIGWINCH and SIGTERM become `BrowseInput`s for
 /// the `BrowseLoop`, which draws on the alternate screen; the terminal is given back however it ends.
 struct BrowseSession {

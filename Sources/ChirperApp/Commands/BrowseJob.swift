@@ -14,6 +14,6 @@ public enum BrowseJob {
         let session = BrowseSession(client: api.client(), perPage: pages.perPage, playerOptions: sound.playerOptions())
         let status = await session.run(
             query: typed.isEmpty ? nil : SearchQuery(typed, raw: pages.raw), page: pages.page, raw: pages.raw)
-        if status != .found { throw CommandFailure(message: "", exitCode: status) }
+        if status != .found { throw CommandFailure(exitCode: status) }
     }
 }

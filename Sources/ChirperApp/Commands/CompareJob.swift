@@ -38,7 +38,7 @@ public enum CompareJob {
             StandardOutput.write(frame.lines(colours: live && !Terminal.noColorAsked ? .palette256 : .none))
         }
         let report = await session.run()
-        if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
+        if session.interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }
         if let failure = report.failed.first {
             throw CommandFailure(message: "chirper: \(items[failure.index % 2].name): \(failure.error)", exitCode: .playbackFailed)
         }

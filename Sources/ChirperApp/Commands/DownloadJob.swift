@@ -37,7 +37,7 @@ public enum DownloadJob {
             await save(number: number, recording: recording, into: directory, tally: &tally)
         }
         StandardOutput.write([tally.summary(folder: folder)])
-        if let code = tally.exitCode { throw CommandFailure(message: "", exitCode: code) }
+        if let code = tally.exitCode { throw CommandFailure(exitCode: code) }
     }
 
     private static func save(number: String, recording: Recording?, into folder: URL, tally: inout DownloadTally) async {

@@ -29,7 +29,7 @@ public enum PlayJob {
         let track = PlaybackEngine.Track(id: name, source: source, duration: duration)
         let session = PlayingSession([.init(track: track, header: nil, name: name)], options: options)
         let report = await session.run()
-        if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
+        if session.interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }
         if let failure = report.failed.first {
             throw CommandFailure(message: "chirper: \(name): \(failure.error)", exitCode: .playbackFailed)
         }

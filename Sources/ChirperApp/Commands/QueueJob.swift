@@ -36,10 +36,10 @@ public enum QueueJob {
         let session = PlayingSession(items, repeating: repeating, gap: gap, options: sound.playerOptions())
         let report = await session.run()
         StandardOutput.write(QueueSummary.lines(report, recordings: playable))
-        if session.interrupted.isSet { throw CommandFailure(message: "", exitCode: .interrupted) }
+        if session.interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }
         // Every track failed, or the sound server went away (the queue stopped short, whatever played before).
         if (report.played.isEmpty && !report.failed.isEmpty) || report.lostTheSoundServer {
-            throw CommandFailure(message: "", exitCode: .playbackFailed)
+            throw CommandFailure(exitCode: .playbackFailed)
         }
     }
 }

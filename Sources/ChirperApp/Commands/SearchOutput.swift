@@ -26,7 +26,7 @@ struct SearchOutput {
         case .empty:
             let text = ListRenderer.footer(state)
             if json { StandardError.write(text.joined(separator: "\n")) } else { StandardOutput.write(text) }
-            throw CommandFailure(message: "", exitCode: .noMatch)
+            throw CommandFailure(exitCode: .noMatch)
         case .error(let failure):
             throw failure.reason.failure
         case .idle, .loading:

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A null sink loaded for one test, unloaded after it. Named after this process, so that the sinks a
+/// killed test run left on a daemon still running are unloaded by the next run, and no other run's.
+struct NullSink {
+    let name: String
+    let module: String
+
+    static let prefix = "chirper_test_"
+
+    static func load() async throws -> NullSink {
+        await sweep.value
+        let name = prefix + "\(getpid())_" + UUID().uuidString.prefix(8).lowercased()
+        let loaded = try await Spawn.run("/usr/bin/pactl", ["load-module", "module-null-sink", "sink_name=\(name)", "rate=48000"])
+        let module = loaded.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard loaded.status == 0, Int(module) != nil else {
+            throw SinkFailure(reason: "pactl load-module module-null-sink exited \(loaded.status): \(loaded.output)")
+        }
+        return NullSink(name: name, module: module)
+    }
+
+    /// A sink left loaded is harmless to the tests (no one plays to it), so a failure here is not theirs.
+    func unload() async {
+        _ = try? await Spawn.run("/usr/bin/pactl", ["unload-module", module])
+    }
+
+    /// Once per process: unloads the test sinks of runs that are no longer running.
+    static let sweep = Task {
+        guard let listed = try? await Spawn.run("/usr/bin/pactl", ["list", "short", "modules"]) else { return }
+        for line in listed.output.split(separator: "\n") {
+            let fields = line.split(separator: "\t")
+            guard fields.count >= 3, let start = fields[2].range(of: "sink_name=" + prefix) else { continue }
+            let pid = fields[2][start.upperBound...].prefix { $0.isNumber }
+            guard let owner = Int32(pid), owner != getpid(), kill(owner, 0) != 0 else { continue }
+            _ = try? await Spawn.run("/usr/bin/pactl", ["unload-module", String(fields[0])])
+        }
+    }
+
+    struct SinkFailure: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
+}
