@@ -21,6 +21,7 @@ public enum CompareJob {
         let items = [a, b].map { PlayingSession.Item(track: $0.track, header: redraws ? nil : "\($0.letter) · \($0.frameSide.label)", name: "\($0.letter) (\($0.input))") }
         let repeating = repeating && live
         var session = PlayingSession(items, repeating: repeating, options: sound.playerOptions())
+        session.stopOnSignals()
         if redraws {
             let screen = CompareScreen(frame: frame, colours: live && !Terminal.noColorAsked ? .palette256 : .none)
             screen.draw()

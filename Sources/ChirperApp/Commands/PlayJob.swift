@@ -28,6 +28,7 @@ public enum PlayJob {
     static func play(_ source: AudioSource, name: String, duration: Double?, options: PlaybackEngine.Options) async throws {
         let track = PlaybackEngine.Track(id: name, source: source, duration: duration)
         let session = PlayingSession([.init(track: track, header: nil, name: name)], options: options)
+        session.stopOnSignals()
         let report = await session.run()
         if session.interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }
         if let failure = report.failed.first {

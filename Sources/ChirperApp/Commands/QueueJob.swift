@@ -34,6 +34,7 @@ public enum QueueJob {
             }
         }
         let session = PlayingSession(items, repeating: repeating, gap: gap, options: sound.playerOptions())
+        session.stopOnSignals()
         let report = await session.run()
         StandardOutput.write(QueueSummary.lines(report, recordings: playable))
         if session.interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }

@@ -40,6 +40,12 @@ struct PlayingSession {
         self.gap = gap
         engine = PlaybackEngine(options: options)
         input = TerminalInput()
+    }
+
+    /// SIGINT and SIGTERM from outside (not the keyboard's Ctrl-C, which is a key here): the terminal is
+    /// given back, the sound stopped, and the process exits 130. Once per process, before `run`: the
+    /// commands' call, so that in-process tests leave the test runner's signals alone.
+    func stopOnSignals() {
         let (engine, input) = (engine, input)
         InterruptHandler.install {
             input.restore()
