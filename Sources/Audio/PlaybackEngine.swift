@@ -411,6 +411,14 @@ public final class PlaybackEngine: Sendable {
             clock = PlaybackClock(stream: session.inputEnd, recording: resumed, rate: session.rate, heard: heardSoFar)
             status.positionMoved()
         }
+        /// Another pass of the loop, when it has one left: the decoder goes back to the section's start,
+        /// heard right after what is written. False once its passes are played.
+        func loopAgain(_ section: LoopSection) async throws -> Bool {
+            guard section.passes.map({ passes < $0 }) ?? true else { return false }
+            passes += 1
+            clock.jump(to: try await moveDecoder(to: section.start), at: session.inputEnd, played: session.output?.playedSeconds ?? 0)
+            return true
+        }
         decoded.onReconnect = { [weak self] news in
             switch news {
             case .trying: self?.transition(.reconnecting)
@@ -489,15 +497,9 @@ public final class PlaybackEngine: Sendable {
                         transition(.soundWritten(duration: duration, outputDry: session.output?.isDry ?? false))
                         publish(settings, on: playing)  // this track's, which may differ from the last one's
                     }
-                    if let section = reachedLoopEnd {
-                        if section.passes.map({ passes < $0 }) ?? true {
-                            passes += 1
-                            clock.jump(to: try await moveDecoder(to: section.start), at: session.inputEnd,
-                                       played: session.output?.playedSeconds ?? 0)
-                        } else {
-                            settings.loop = .none  // its passes played: on past the end
-                            publish(settings, on: playing)
-                        }
+                    if let section = reachedLoopEnd, try await !loopAgain(section) {
+                        settings.loop = .none  // its passes played: on past the end
+                        publish(settings, on: playing)
                     }
                     let now = elapsed()
                     reportPosition(playing, elapsed: now, duration: duration, status: &status)
@@ -505,11 +507,7 @@ public final class PlaybackEngine: Sendable {
                     session.prefetch(index + 1)
                 case .end:
                     // A loop whose end lies past the recording's joins at the recording's last sample.
-                    if started, let section = settings.loop.section, section.start < decoded.position,
-                       section.passes.map({ passes < $0 }) ?? true {
-                        passes += 1
-                        clock.jump(to: try await moveDecoder(to: section.start), at: session.inputEnd,
-                                   played: session.output?.playedSeconds ?? 0)
+                    if started, let section = settings.loop.section, section.start < decoded.position, try await loopAgain(section) {
                         continue
                     }
                     if !started, let output = session.output {

@@ -20,12 +20,18 @@ extension ListState {
         case .none:
             return
         case .fetch(let query, let page):
-            do {
-                let result = try await client.search(query, page: page, perPage: perPage)
-                reduce(.pageLoaded(query, result))
-            } catch {
-                reduce(.pageFailed(query, page: page, error))
-            }
+            reduce(await client.answer(query, page: page, perPage: perPage))
+        }
+    }
+}
+
+extension SearchClient {
+    /// A page asked for, as the list reducer takes the answer: loaded, or failed and why.
+    func answer(_ query: SearchQuery, page: Int, perPage: Int) async -> ListEvent {
+        do {
+            return .pageLoaded(query, try await search(query, page: page, perPage: perPage))
+        } catch {
+            return .pageFailed(query, page: page, error)
         }
     }
 }

@@ -36,7 +36,10 @@ struct ChirperProcess {
         environment["CHIRPER_CACHE"] = home.appendingPathComponent("recordings").path  // each run its own cache
         environment["XDG_CACHE_HOME"] = TestCatalog.audioDirectory.deletingLastPathComponent().deletingLastPathComponent().path
         environment["COLUMNS"] = "120"
-        if let sink = OwnSink.current { environment["PULSE_SINK"] = sink }  // the test's own null sink
+        // The test's own null sink, on the shared daemon; not when the test names another sound server.
+        if let sink = OwnSink.current, extra["PULSE_SERVER"] == nil, extra["PULSE_RUNTIME_PATH"] == nil {
+            environment["PULSE_SINK"] = sink
+        }
         return environment.merging(extra) { $1 }
     }
 

@@ -274,7 +274,7 @@ struct DoomedSoundServer {
             .trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
-    var environment: [String: String] { ["PULSE_RUNTIME_PATH": runtime.path, "PULSE_SINK": "doomed"] }
+    var environment: [String: String] { ["PULSE_RUNTIME_PATH": runtime.path] }
 
     /// SIGKILL: the daemon has no chance to say goodbye. Returns when.
     func kill() -> ContinuousClock.Instant {

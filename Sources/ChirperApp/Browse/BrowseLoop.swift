@@ -43,12 +43,7 @@ struct BrowseLoop {
                 switch command {
                 case .fetch(let query, let page):
                     Task { [client, perPage] in
-                        do throws(APIError) {
-                            let result = try await client.search(query, page: page, perPage: perPage)
-                            continuation.yield(.list(.pageLoaded(query, result)))
-                        } catch {
-                            continuation.yield(.list(.pageFailed(query, page: page, error)))
-                        }
+                        continuation.yield(.list(await client.answer(query, page: page, perPage: perPage)))
                     }
                 case .play(let recording):
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }

@@ -18,12 +18,13 @@ public enum CompareJob {
         // Drawn again in place (the position line, the side that plays) only when the frame and the
         // status line fit the terminal, as a redraw moves up by the frame's lines; else drawn once.
         let redraws = live && frame.lineCount < size.height
-        let items = [a, b].map { PlayingSession.Item(track: $0.track, header: redraws ? nil : "\($0.letter) · \($0.frameSide.label)", name: "\($0.letter) (\($0.input))") }
+        let items = [a, b].map { PlayingSession.Item(track: $0.track, header: redraws ? nil : "\($0.letter) · \($0.frameSide.label)", name: $0.subject) }
         let repeating = repeating && live
         var session = PlayingSession(items, repeating: repeating, options: sound.playerOptions())
         session.stopOnSignals()
+        let colours = ColorChoice.auto.sonogramColours(on: STDOUT_FILENO)
         if redraws {
-            let screen = CompareScreen(frame: frame, colours: live && !Terminal.noColorAsked ? .palette256 : .none)
+            let screen = CompareScreen(frame: frame, colours: colours)
             screen.draw()
             session.oneStatusLine = true
             session.observer = { index, event in screen.apply(index, event) }
@@ -36,12 +37,8 @@ public enum CompareJob {
                 engine.send(.play(index: other, from: fraction * durations[other % 2]))
             }
         } else {
-            StandardOutput.write(frame.lines(colours: live && !Terminal.noColorAsked ? .palette256 : .none))
+            StandardOutput.write(frame.lines(colours: colours))
         }
-        let report = await session.run()
-        if session.interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }
-        if let failure = report.failed.first {
-            throw CommandFailure(message: "chirper: \(items[failure.index % 2].name): \(failure.error)", exitCode: .playbackFailed)
-        }
+        try await session.runFailingOnAnyTrack()
     }
 }

@@ -15,9 +15,7 @@ public enum DemoJob {
         defer { server.stop() }
         StandardOutput.write(["Demo catalog on \(server.apiURL) (key \"\(key)\")", ""])
         let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: key))
-        let query = SearchQuery(words.joined(separator: " "))
-        var state = ListState.idle
-        await state.run(state.reduce(.searchStarted(query, page: 1)), client: client, perPage: PageSize.allowed.lowerBound)
+        let state = await ListState.firstPage(of: words, pages: PageChoice(perPage: PageSize.allowed.lowerBound), client: client)
         try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
         guard let first = state.listing?.rows.first(where: { $0.recording.isPlayable })?.recording, let url = first.audioURL else { return }
         StandardOutput.write(["", "Playing the first result:", RecordingHeader.line(first)])

@@ -29,11 +29,7 @@ public enum PlayJob {
         let track = PlaybackEngine.Track(id: name, source: source, duration: duration)
         let session = PlayingSession([.init(track: track, header: nil, name: name)], options: options)
         session.stopOnSignals()
-        let report = await session.run()
-        if session.interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }
-        if let failure = report.failed.first {
-            throw CommandFailure(message: "chirper: \(name): \(failure.error)", exitCode: .playbackFailed)
-        }
+        try await session.runFailingOnAnyTrack()
     }
 
     /// The URL `play` will ask for first, read from the raw arguments so that the request can overlap

@@ -20,7 +20,7 @@ public enum SonogramJob {
         }
         let size = SonogramText.pictureSize(width: Terminal.width, lines: lines ?? (Terminal.size?.height).map { $0 - 2 } ?? 24)
         let picture = SonogramPicture(spectrogram, width: size.width, height: size.height, maxHertz: maxKilohertz.map { $0 * 1000 })
-        StandardOutput.write(SonogramText.lines(picture, colours: colours(color)))
+        StandardOutput.write(SonogramText.lines(picture, colours: color.sonogramColours(on: STDOUT_FILENO)))
         if let png {
             let image = SonogramPicture(spectrogram, width: min(1600, max(400, spectrogram.columns.count)), height: 300,
                                         maxHertz: maxKilohertz.map { $0 * 1000 })
@@ -29,11 +29,5 @@ public enum SonogramJob {
             }
             StandardOutput.write(["Wrote \(png) (\(image.width)×\(image.height))."])
         }
-    }
-
-    private static func colours(_ color: ColorChoice) -> SonogramText.Colours {
-        guard color.wantsColour(on: STDOUT_FILENO) else { return .none }
-        let colourTerm = ProcessInfo.processInfo.environment["COLORTERM"] ?? ""
-        return colourTerm == "truecolor" || colourTerm == "24bit" ? .trueColour : .palette256
     }
 }

@@ -11,6 +11,10 @@ struct CompareSide {
     let track: PlaybackEngine.Track
     let frameSide: CompareFrame.Side
     var duration: Double { frameSide.spectrogram.duration }
+    /// How messages name it: "A (900014)".
+    var subject: String { Self.subject(letter, input) }
+
+    static func subject(_ letter: String, _ input: String) -> String { "\(letter) (\(input))" }
 
     static func make(_ letter: String, _ input: String, api: APIChoice) async throws -> CompareSide {
         let found: RecordingSource.Found
@@ -19,13 +23,13 @@ struct CompareSide {
             found = try await RecordingSource.lookup(input, api: api)
             source = try found.playable()
         } catch let failure as CommandFailure {
-            throw failure.about("\(letter) (\(input))")
+            throw failure.about(subject(letter, input))
         }
         let spectrogram: Spectrogram
         do {
             spectrogram = try await SonogramMaker.spectrogram(of: source, expectedSeconds: found.duration)
         } catch {
-            throw CommandFailure(message: "chirper: \(letter) (\(input)): \(error)", exitCode: .playbackFailed)
+            throw CommandFailure(message: "chirper: \(error)", exitCode: .playbackFailed).about(subject(letter, input))
         }
         let label = found.recording.map(Self.label) ?? found.name
         return CompareSide(letter: letter, input: input, track: PlaybackEngine.Track(id: found.name, source: source, duration: found.duration),

@@ -101,6 +101,17 @@ struct PlayingSession {
         view.end()
         return report
     }
+
+    /// `run` for the commands that play chosen recordings (play, compare): Ctrl-C ends the command with
+    /// 130, and a track that fails ends it with 5 and the reason, said of the item's name.
+    func runFailingOnAnyTrack() async throws {
+        let report = await run()
+        if interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }
+        if let failure = report.failed.first {
+            throw CommandFailure(message: "chirper: \(items[failure.index % items.count].name): \(failure.error)",
+                                 exitCode: .playbackFailed)
+        }
+    }
 }
 
 /// What a playing session shows: a track's header line when it begins (a queue's), its status redrawn
