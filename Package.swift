@@ -25,16 +25,12 @@ let package = Package(
         .systemLibrary(
             name: "CPulseAudio", pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
-        .systemLibrary(
-            name: "CRubberBand", pkgConfig: "rubberband",
-            providers: [.apt(["librubberband-dev"])]),
-        // C libraries, wrapped only by Sonogram.
-        .systemLibrary(
-            name: "CFFTW", pkgConfig: "fftw3f",
-            providers: [.apt(["libfftw3-dev"])]),
-        .systemLibrary(
-            name: "CPNG", pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]),
+        // Headers only: Rubber Band (Audio), FFTW and libpng (Sonogram) are opened when first needed
+        // (`SharedLibrary`), not linked, so a play does not load them. librubberband-dev, libfftw3-dev and
+        // libpng-dev carry the headers (in /usr/include) and the libraries.
+        .systemLibrary(name: "CRubberBand"),
+        .systemLibrary(name: "CFFTW"),
+        .systemLibrary(name: "CPNG"),
 
         // The process's one HTTP client and how its failures read: shared by the API client and the player.
         .target(
@@ -87,10 +83,20 @@ let package = Package(
                 "ChirperApp", "XenoCanto", "PlaybackModel", "Audio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            exclude: ["hot-functions.order"],
             // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the player's
             // 74,000 relative relocations take 15 KB instead of 1.8 MB, which each start read (2.9 MB less
             // resident, a quarter less time in the loader; `make bench`).
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]),
+            // No exported symbols: the static runtime's link arguments export every Swift symbol of the
+            // player (26,000; nothing looks them up), whose tables the loader read at each start (1.8 MB
+            // resident).
+            // The functions a play runs first and side by side (`make hot-functions`; with the release
+            // build's -function-sections): the code a play keeps resident falls from about 10 MB to 6.
+            linkerSettings: [.unsafeFlags([
+                "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/chirper/hot-functions.order",
+                "-Xlinker", "--no-warn-symbol-ordering",
+            ])]),
         .executableTarget(
             name: "chirper-demo",
             dependencies: [

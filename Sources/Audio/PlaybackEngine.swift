@@ -605,7 +605,7 @@ extension PlaybackEngine {
                 ? AudioFormat(sampleRate: max(1, Int((Double(format.sampleRate) * speed.rate).rounded())), channels: format.channels)
                 : format
             rate = speed.tape ? Double(output.sampleRate) / Double(format.sampleRate) : speed.rate
-            if stretches && stretcher == nil { stretcher = TimeStretcher(format: format, speed: speed.rate) }
+            if stretches && stretcher == nil { stretcher = try TimeStretcher(format: format, speed: speed.rate) }
             try await use(output, connection: connection, engine: engine)
             // Sound fed from here on is heard after what is written, unless a stretcher carried over into
             // the same stream still holds some (a gapless join at a pitch-kept speed).

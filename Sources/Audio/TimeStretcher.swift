@@ -9,10 +9,45 @@ import PlaybackModel
 /// with its own FFT, which is most of that). The stretcher's start delay is dropped from its output, so
 /// output sample k is input sample k × speed, and the engine's clock needs no correction.
 ///
+/// Rubber Band's functions, looked up when the first stretcher is made (`SharedLibrary`: a play at 1×
+/// never loads the library).
+///
+/// `@unchecked Sendable`: immutable addresses of C functions in a library that is never closed.
+private struct RubberBand: @unchecked Sendable {
+    typealias State = RubberBandState
+    let new: @convention(c) (UInt32, UInt32, RubberBandOptions, Double, Double) -> State?
+    let delete: @convention(c) (State?) -> Void
+    let reset: @convention(c) (State?) -> Void
+    let setMaxProcessSize: @convention(c) (State?, UInt32) -> Void
+    let startDelay: @convention(c) (State?) -> UInt32
+    let preferredStartPad: @convention(c) (State?) -> UInt32
+    let process: @convention(c) (State?, UnsafePointer<UnsafePointer<Float>?>?, UInt32, Int32) -> Void
+    let available: @convention(c) (State?) -> Int32
+    let retrieve: @convention(c) (State?, UnsafePointer<UnsafeMutablePointer<Float>?>?, UInt32) -> UInt32
+
+    private init(_ library: SharedLibrary) throws(SharedLibraryMissing) {
+        new = try library.function("rubberband_new")
+        delete = try library.function("rubberband_delete")
+        reset = try library.function("rubberband_reset")
+        setMaxProcessSize = try library.function("rubberband_set_max_process_size")
+        startDelay = try library.function("rubberband_get_start_delay")
+        preferredStartPad = try library.function("rubberband_get_preferred_start_pad")
+        process = try library.function("rubberband_process")
+        available = try library.function("rubberband_available")
+        retrieve = try library.function("rubberband_retrieve")
+    }
+
+    /// Opened once, on first use.
+    static let loaded = Result { () throws(SharedLibraryMissing) in
+        try RubberBand(SharedLibrary("librubberband.so.2", package: "librubberband2"))
+    }
+}
+
 /// `@unchecked Sendable`: the playing task alone uses it, one call at a time (as `DecodedTrack`).
 final class TimeStretcher: @unchecked Sendable {
     let format: AudioFormat
     let speed: Double
+    private let rubberBand: RubberBand
     private let state: RubberBandState
     /// Output frames still to drop: the stretcher's start delay.
     private var toDrop: Int
@@ -27,13 +62,16 @@ final class TimeStretcher: @unchecked Sendable {
     /// The most frames handed to one `rubberband_process` call.
     private static let block = 1024
 
-    init(format: AudioFormat, speed: Double) {
+    /// Fails only when Rubber Band's library cannot be loaded.
+    init(format: AudioFormat, speed: Double) throws(SharedLibraryMissing) {
+        rubberBand = try RubberBand.loaded.get()
         self.format = format
         self.speed = speed
         let options = RubberBandOptionProcessRealTime.rawValue | RubberBandOptionEngineFaster.rawValue
             | RubberBandOptionThreadingNever.rawValue | RubberBandOptionChannelsTogether.rawValue
-        state = rubberband_new(UInt32(format.sampleRate), UInt32(format.channels), RubberBandOptions(Int32(bitPattern: options)), 1 / speed, 1)
-        rubberband_set_max_process_size(state, UInt32(Self.block))
+        // Never null: Rubber Band allocates with C++ `new`, which aborts rather than return nothing.
+        state = rubberBand.new(UInt32(format.sampleRate), UInt32(format.channels), RubberBandOptions(Int32(bitPattern: options)), 1 / speed, 1)!
+        rubberBand.setMaxProcessSize(state, UInt32(Self.block))
         input = .allocate(capacity: format.channels)
         output = .allocate(capacity: format.channels)
         for channel in 0..<format.channels {
@@ -47,7 +85,7 @@ final class TimeStretcher: @unchecked Sendable {
     /// Ready for sound that does not follow what came before (a seek, a skip, the end of a queue):
     /// the same stretcher, emptied, rather than a new one with its FFT plans made again.
     func reset() {
-        rubberband_reset(state)
+        rubberBand.reset(state)
         framesIn = 0
         framesOut = 0
         prime()
@@ -56,13 +94,13 @@ final class TimeStretcher: @unchecked Sendable {
     /// The pad the stretcher asks for before the first sample, so that sample is not smeared, and the
     /// start delay to drop from its output.
     private func prime() {
-        toDrop = Int(rubberband_get_start_delay(state))
-        let pad = Int(rubberband_get_preferred_start_pad(state))
+        toDrop = Int(rubberBand.startDelay(state))
+        let pad = Int(rubberBand.preferredStartPad(state))
         if pad > 0 { feed(zeros: pad) }
     }
 
     deinit {
-        rubberband_delete(state)
+        rubberBand.delete(state)
         for channel in 0..<format.channels {
             input[channel]?.deallocate()
             output[channel]?.deallocate()
@@ -128,7 +166,7 @@ final class TimeStretcher: @unchecked Sendable {
 
     private func run(frames: Int, final: Bool) {
         input.withMemoryRebound(to: UnsafePointer<Float>?.self, capacity: format.channels) { list in
-            rubberband_process(state, list, UInt32(frames), final ? 1 : 0)
+            rubberBand.process(state, list, UInt32(frames), final ? 1 : 0)
         }
     }
 
@@ -136,7 +174,7 @@ final class TimeStretcher: @unchecked Sendable {
     private func collect(into result: inout [UInt8]) {
         let channels = format.channels
         while true {
-            let available = Int(rubberband_available(state))
+            let available = Int(rubberBand.available(state))
             guard available > 0 else { return }
             if available > outputCapacity {
                 for channel in 0..<channels {
@@ -145,7 +183,7 @@ final class TimeStretcher: @unchecked Sendable {
                 }
                 outputCapacity = available
             }
-            let retrieved = Int(rubberband_retrieve(state, output, UInt32(available)))
+            let retrieved = Int(rubberBand.retrieve(state, output, UInt32(available)))
             let skip = min(toDrop, retrieved)
             toDrop -= skip
             guard retrieved > skip else { continue }

@@ -1,6 +1,27 @@
+import Audio
 import CPNG
 import Glibc
 import PlaybackModel
+
+/// libpng's functions, looked up when the first PNG is written or read (`SharedLibrary`).
+///
+/// `@unchecked Sendable`: immutable addresses of C functions in a library that is never closed.
+private struct LibPNG: @unchecked Sendable {
+    let writeToFile: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?) -> Int32
+    let beginReadFromFile: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafePointer<CChar>?) -> Int32
+    let finishRead: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafePointer<png_color>?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Int32
+
+    private init(_ library: SharedLibrary) throws(SharedLibraryMissing) {
+        writeToFile = try library.function("png_image_write_to_file")
+        beginReadFromFile = try library.function("png_image_begin_read_from_file")
+        finishRead = try library.function("png_image_finish_read")
+    }
+
+    /// Opened once, on first use.
+    static let loaded = Result { () throws(SharedLibraryMissing) in
+        try LibPNG(SharedLibrary("libpng16.so.16", package: "libpng16-16"))
+    }
+}
 
 /// 8-bit RGB PNG files through libpng's simplified API. The only code that touches CPNG.
 public enum PNGImage {
@@ -8,17 +29,22 @@ public enum PNGImage {
         public let description: String
     }
 
+    private static func library(for path: String) throws(Failure) -> LibPNG {
+        do { return try LibPNG.loaded.get() } catch { throw Failure(description: "cannot write or read \(path): \(error)") }
+    }
+
     /// Writes `rgb` (width × height × 3 bytes) to `path`: first to a temporary file beside it, renamed
     /// over `path` only when whole, so a failure leaves any file already there as it was.
     public static func write(rgb: [UInt8], width: Int, height: Int, to path: String) throws(Failure) {
         precondition(rgb.count == width * height * 3)
+        let png = try library(for: path)
         let temporary = path + ".part-\(getpid())"
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = UInt32(PNG_FORMAT_RGB)
-        let written = rgb.withUnsafeBytes { png_image_write_to_file(&image, temporary, 0, $0.baseAddress, 0, nil) }
+        let written = rgb.withUnsafeBytes { png.writeToFile(&image, temporary, 0, $0.baseAddress, 0, nil) }
         guard written != 0 else {
             unlink(temporary)
             throw Failure(description: "cannot write \(path): \(message(&image))")
@@ -31,14 +57,15 @@ public enum PNGImage {
 
     /// Reads a PNG as 8-bit RGB.
     public static func read(_ path: String) throws(Failure) -> (width: Int, height: Int, rgb: [UInt8]) {
+        let png = try library(for: path)
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
+        guard png.beginReadFromFile(&image, path) != 0 else {
             throw Failure(description: "cannot read \(path): \(message(&image))")
         }
         image.format = UInt32(PNG_FORMAT_RGB)
         var rgb = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 3)
-        let done = rgb.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+        let done = rgb.withUnsafeMutableBytes { png.finishRead(&image, nil, $0.baseAddress, 0, nil) }
         guard done != 0 else { throw Failure(description: "cannot read \(path): \(message(&image))") }
         return (Int(image.width), Int(image.height), rgb)
     }

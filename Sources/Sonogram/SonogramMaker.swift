@@ -13,7 +13,9 @@ public enum SonogramMaker {
             case .format(let format):
                 channels = format.channels
                 if builder == nil {
-                    builder = SpectrogramBuilder(sampleRate: format.sampleRate, expectedSeconds: track.duration ?? expectedSeconds)
+                    do {
+                        builder = try SpectrogramBuilder(sampleRate: format.sampleRate, expectedSeconds: track.duration ?? expectedSeconds)
+                    } catch { throw .unexpected(reason: error.description) }
                 }
             case .pcm(let bytes):
                 builder?.add(mono(bytes, channels: channels))

@@ -1,3 +1,4 @@
+import Audio
 import PlaybackModel
 
 /// Builds a `Spectrogram` from mono samples as they are decoded, in bounded memory: spectra of
@@ -20,12 +21,13 @@ public struct SpectrogramBuilder {
     private var column: [Float]
     private var framesInColumn = 0
 
-    public init(sampleRate: Int, expectedSeconds: Double?, fftSize: Int = 2048) {
+    /// Fails only when FFTW's library cannot be loaded.
+    public init(sampleRate: Int, expectedSeconds: Double?, fftSize: Int = 2048) throws(SharedLibraryMissing) {
         self.sampleRate = sampleRate
         self.fftSize = fftSize
         let expectedFrames = (expectedSeconds ?? 0) * Double(sampleRate) / Double(fftSize / 2)
         hop = expectedFrames > Double(4 * Self.maxColumns) ? fftSize : fftSize / 2
-        analyzer = SpectrumAnalyzer(size: fftSize)
+        analyzer = try SpectrumAnalyzer(size: fftSize)
         spectrum = [Float](repeating: 0, count: fftSize / 2 + 1)
         column = spectrum
     }

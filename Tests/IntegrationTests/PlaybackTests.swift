@@ -29,6 +29,23 @@ struct PlaybackTests {
         #expect(result.stdout.contains("playing (0:03)"))
     }
 
+    /// Rubber Band, FFTW and libpng are opened when `--speed` or a sonogram first needs them: a play at
+    /// 1× loads none of them (the loader's own list, `LD_DEBUG=files`), and a pitch-kept speed loads
+    /// Rubber Band then, and plays.
+    @Test func aPlayLoadsTheStretcherAndSonogramLibrariesOnlyWhenItNeedsThem() async throws {
+        let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 440), sampleRate: 44_100, channels: 1, seconds: 1))
+        let plain = try await ChirperProcess.run(["play", file.path], environment: ["LD_DEBUG": "files"])
+        #expect(plain.status == 0, "\(plain.stderr.suffix(300))")
+        #expect(plain.stderr.contains("libpulse.so.0"), "the loader's list: \(plain.stderr.prefix(300))")
+        for library in ["librubberband", "libfftw3f", "libpng16"] {
+            #expect(!plain.stderr.contains(library), "\(library) was loaded by a play at 1×")
+        }
+        let slow = try await ChirperProcess.run(["play", "--speed", "0.5", file.path], environment: ["LD_DEBUG": "files"])
+        #expect(slow.status == 0, "\(slow.stderr.suffix(300))")
+        #expect(slow.stderr.contains("librubberband.so.2"))
+        #expect(slow.stdout.contains("playing (0:01)"), "\(slow.stdout)")
+    }
+
     /// Catalog recordings with a steady tone at each rate, mono and stereo, played by XC number over HTTP
     /// (the API lookup, then the file URL's 302 redirect).
     @Test(arguments: [(22_050, 1), (24_000, 2), (48_000, 1), (48_000, 2), (32_000, 1), (44_100, 2)])

@@ -6,8 +6,8 @@ import Testing
 
 @Suite("Sonograms: FFTW spectra, pictures, PNG")
 struct SonogramTests {
-    static func spectrogram(rate: Int = 44_100, seconds: Double, hertz: (Double) -> Double) -> Spectrogram {
-        var builder = SpectrogramBuilder(sampleRate: rate, expectedSeconds: seconds)
+    static func spectrogram(rate: Int = 44_100, seconds: Double, hertz: (Double) -> Double) throws -> Spectrogram {
+        var builder = try SpectrogramBuilder(sampleRate: rate, expectedSeconds: seconds)
         var phase = 0.0
         let samples: [Float] = (0..<Int(seconds * Double(rate))).map { index in
             phase += 2 * Double.pi * hertz(Double(index) / Double(rate)) / Double(rate)
@@ -21,9 +21,9 @@ struct SonogramTests {
 
     /// compare: a 24 kHz and a 44.1 kHz recording on one frequency axis (the lower Nyquist) and one
     /// seconds scale; the line only on the side that plays, and each tone on its own row of that axis.
-    @Test func twoRecordingsShareOneAxisAndOneSecondsScale() {
-        let low = Self.spectrogram(rate: 24_000, seconds: 2) { _ in 3_000 }
-        let high = Self.spectrogram(rate: 44_100, seconds: 4) { _ in 6_000 }
+    @Test func twoRecordingsShareOneAxisAndOneSecondsScale() throws {
+        let low = try Self.spectrogram(rate: 24_000, seconds: 2) { _ in 3_000 }
+        let high = try Self.spectrogram(rate: 44_100, seconds: 4) { _ in 6_000 }
         let frame = CompareFrame([.init(label: "XC1 · Turdus philomelos", spectrogram: low), .init(label: "XC2 · Parus major", spectrogram: high)],
                                  width: 90, lines: 40)
         #expect(frame.topHertz == 12_000)
@@ -43,8 +43,8 @@ struct SonogramTests {
         #expect(lines[second!...].contains { $0.dropFirst(SonogramText.axisWidth).contains("|") }, "the line on B")
     }
 
-    @Test func aToneHasItsEnergyInItsOwnRowAndNowhereElseAbove40dB() {
-        let picture = SonogramPicture(Self.spectrogram(seconds: 2) { _ in 440 }, width: 60, height: 40)
+    @Test func aToneHasItsEnergyInItsOwnRowAndNowhereElseAbove40dB() throws {
+        let picture = try SonogramPicture(Self.spectrogram(seconds: 2) { _ in 440 }, width: 60, height: 40)
         let row = picture.row(of: 440)
         #expect(picture.maxHertz == 22_050)
         #expect(picture.decibels[row].allSatisfy { $0 > -3 }, "the tone's row is loud all along: \(picture.decibels[row])")
@@ -61,7 +61,7 @@ struct SonogramTests {
 
     @Test func aSweepDrawsARisingLineOnTheMatrixAndInThePNG() throws {
         let seconds = 4.0
-        let sweep = Self.spectrogram(seconds: seconds) { t in 1_000 + 2_000 * t / seconds }
+        let sweep = try Self.spectrogram(seconds: seconds) { t in 1_000 + 2_000 * t / seconds }
         let picture = SonogramPicture(sweep, width: 80, height: 100, maxHertz: 4_000)
         let peaks = Self.peakRows(picture.width, { Double(picture.decibels[$0][$1]) }, rows: picture.height)
         #expect(zip(peaks, peaks.dropFirst()).allSatisfy { $1 <= $0 }, "the line only rises: \(peaks)")
@@ -82,8 +82,8 @@ struct SonogramTests {
         #expect(zip(pixelPeaks, pixelPeaks.dropFirst()).allSatisfy { $1 <= $0 }, "rising in the PNG too")
     }
 
-    @Test func aTenMinuteRecordingEndsInBoundedColumns() {
-        var builder = SpectrogramBuilder(sampleRate: 8_000, expectedSeconds: nil)
+    @Test func aTenMinuteRecordingEndsInBoundedColumns() throws {
+        var builder = try SpectrogramBuilder(sampleRate: 8_000, expectedSeconds: nil)
         let second = [Float](repeating: 0.1, count: 8_000)
         for _ in 0..<600 { builder.add(second) }
         let spectrogram = builder.finish()
@@ -91,8 +91,8 @@ struct SonogramTests {
         #expect(abs(spectrogram.duration - 600) < 2, "\(spectrogram.duration)")
     }
 
-    @Test func terminalLinesHaveAxesAndScale() {
-        let picture = SonogramPicture(Self.spectrogram(rate: 24_000, seconds: 3) { _ in 2_000 }, width: 60, height: 20)
+    @Test func terminalLinesHaveAxesAndScale() throws {
+        let picture = try SonogramPicture(Self.spectrogram(rate: 24_000, seconds: 3) { _ in 2_000 }, width: 60, height: 20)
         let lines = SonogramText.lines(picture, colours: .none)
         #expect(lines.count == 10 + 3)
         #expect(lines[0].hasPrefix("  12 kHz ┤"), "the axis ends at half of 24 kHz: \(lines[0])")
@@ -108,9 +108,9 @@ struct SonogramTests {
 
 @Suite("Sonograms of calls")
 struct CallSonogramTests {
-    @Test func silencesBetweenCallsStayDarkAtAnyWidth() {
+    @Test func silencesBetweenCallsStayDarkAtAnyWidth() throws {
         let rate = 22_050
-        var builder = SpectrogramBuilder(sampleRate: rate, expectedSeconds: 7)
+        var builder = try SpectrogramBuilder(sampleRate: rate, expectedSeconds: 7)
         let samples: [Float] = (0..<(7 * rate)).map { index in
             let t = Double(index) / Double(rate)
             return t.truncatingRemainder(dividingBy: 0.6) < 0.35 ? Float(0.5 * sin(2 * Double.pi * 3611 * t)) : 0

@@ -1,0 +1,46 @@
+import Glibc
+
+/// A C library opened the first time a feature needs it, not at every start: Rubber Band (`--speed` with
+/// the pitch kept), FFTW and libpng (sonograms). Linked, the three were loaded and bound by every play:
+/// 1.3 MB resident and 1,750 symbol bindings (`LD_DEBUG=bindings`) for code a plain play never runs.
+/// Their headers still give the types; `function` gives the address of each call, once.
+///
+/// `@unchecked Sendable`: the handle is only given to `dlsym`, which is thread-safe, and never closed.
+public struct SharedLibrary: @unchecked Sendable {
+    public let soname: String
+    private let handle: UnsafeMutableRawPointer
+
+    /// Opens `soname` (the loader counts references: opening it again is cheap and gives the same one).
+    /// `package` names what a listener installs when it is missing.
+    public init(_ soname: String, package: String) throws(SharedLibraryMissing) {
+        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+            throw SharedLibraryMissing(soname: soname, package: package, reason: Self.lastError())
+        }
+        self.soname = soname
+        self.handle = handle
+    }
+
+    /// The function `name` as `T`, which must be the `@convention(c)` type of its C declaration.
+    public func function<T>(_ name: String, as type: T.Type = T.self) throws(SharedLibraryMissing) -> T {
+        guard let address = dlsym(handle, name) else {
+            throw SharedLibraryMissing(soname: soname, package: nil, reason: Self.lastError())
+        }
+        return unsafeBitCast(address, to: T.self)
+    }
+
+    private static func lastError() -> String {
+        dlerror().map { String(cString: $0) } ?? "unknown reason"
+    }
+}
+
+/// A library (or a function in it) that could not be opened, in words a listener can act on.
+public struct SharedLibraryMissing: Error, CustomStringConvertible, Equatable {
+    public let soname: String
+    public let package: String?
+    public let reason: String
+
+    public var description: String {
+        let install = package.map { " (install \($0))" } ?? ""
+        return "cannot load \(soname)\(install): \(reason)"
+    }
+}

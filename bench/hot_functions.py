@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""`make hot-functions`: which functions a play runs, in the order it first runs them, for the linker.
+
+The release build links with `--symbol-ordering-file=Sources/chirper/hot-functions.order` (Package.swift)
+and compiles every module with `-function-sections` (the Makefile's RELEASE), so lld lays the functions a
+play runs side by side at the start of .text. The kernel maps a binary's code in whole runs of pages
+around each one touched; with the hot functions scattered over the 17 MB of .text (the Swift runtime,
+NIO, AsyncHTTPClient, ArgumentParser and Chirper), a play kept about 10 MB of it resident.
+
+This runs the release `chirper` under `valgrind --tool=callgrind --dump-instr=yes` against the demo
+catalog and a PulseAudio daemon of its own (null sink), maps every instruction it ran in the chirper
+binary to the symbol whose code holds it, and lists those symbols by scenario: plays by URL first (what
+`make bench` measures), then a play by XC number through the API, a queue, and a search. lld matches the
+names; names that no longer exist after an edit are skipped, so a stale file costs only layout, never a
+build. Regenerate after large changes; the file is generated, never edited.
+"""
+
+import bisect
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compare import CHIRPER, ROOT, DemoCatalog, SoundServer, log  # noqa: E402
+
+ORDER_FILE = ROOT / "Sources/chirper/hot-functions.order"
+
+
+def scenarios(catalog):
+    """The runs, most important first: a function is listed where it first ran."""
+    api = ["--api-url", catalog.api, "--key", "demo"]
+    return [
+        # A 4 s tone: a play runs the same code as the 60 s one. Twice, as which paths a play takes on the
+        # event loop's threads depends on timing, and each function missed costs 64 KB resident.
+        ["play", "--no-cache", catalog.sound("910004")],
+        ["play", "--no-cache", catalog.sound("910005")],
+        ["play", "--no-cache", *api, "910005"],
+        ["queue", "--no-cache", *api, "gen:Lacuna"],
+        ["search", *api, "gen:Turdus"],
+    ]
+
+
+def symbols(binary):
+    """The binary's code symbols as (address, names at it), sorted: what lld can order."""
+    by_address = {}
+    listing = subprocess.run(["nm", "--defined-only", str(binary)], capture_output=True, text=True, check=True).stdout
+    for line in listing.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "tTwW":
+            by_address.setdefault(int(parts[0], 16), []).append(parts[2])
+    return sorted(by_address.items())
+
+
+def functions_run(profile, binary_name, code):
+    """Names of the functions of `binary_name` that ran, in the order callgrind lists their code. From the
+    instruction addresses (`--dump-instr=yes`), not callgrind's names: where several symbols share code,
+    callgrind picks one, and the section lld moves may be another's."""
+    starts = [address for address, _ in code]
+    names, current = [], None
+    for line in profile.read_text(errors="replace").splitlines():
+        if line.startswith("ob="):
+            current = line[3:]
+        elif line.startswith("0x") and current and current.endswith(binary_name):
+            index = bisect.bisect_right(starts, int(line.split()[0], 16)) - 1
+            if index >= 0:
+                names += code[index][1]
+    return names
+
+
+def main():
+    if not CHIRPER.exists():
+        raise SystemExit("hot-functions: build the release chirper first (make build)")
+    work = Path(tempfile.mkdtemp(prefix="chirper-hot."))
+    # valgrind 3.19 cannot read the release build's DWARF 5; the symbol table is all this needs.
+    binary = work / "chirper"
+    subprocess.run(["strip", "--strip-debug", "-o", str(binary), str(CHIRPER)], check=True)
+    server = SoundServer()
+    env = dict(server.env, CHIRPER_CACHE=str(work / "cache"))
+    catalog = DemoCatalog(env)
+    code = symbols(CHIRPER)
+    order, listed = [], set()
+    try:
+        for number, arguments in enumerate(scenarios(catalog)):
+            profile = work / f"callgrind.{number}"
+            log(f"hot-functions: chirper {' '.join(arguments)}")
+            subprocess.run(["valgrind", "--tool=callgrind", "--demangle=no", "--dump-instr=yes", "--compress-pos=no",
+                            "--compress-strings=no", f"--callgrind-out-file={profile}",
+                            str(binary), *arguments], env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=600)
+            for name in functions_run(profile, binary.name, code):
+                if name not in listed:
+                    listed.add(name)
+                    order.append(name)
+    finally:
+        catalog.stop()
+        server.stop()
+    if len(order) < 1000:
+        raise SystemExit(f"hot-functions: only {len(order)} functions ran; is valgrind working?")
+    ORDER_FILE.write_text("\n".join(order) + "\n")
+    log(f"hot-functions: {len(order)} functions written to {ORDER_FILE.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
