@@ -84,7 +84,7 @@ bench: bench-deps build
 	$(RELEASE) --product ChirperBench
 	python3 bench/compare.py
 
-# Sources/chirper/hot-functions.order: the functions a play runs, in the order it runs them, listed by
+# Sources/chirper/hot-functions.order: the functions a play runs (and the list before, where they still exist), listed by
 # valgrind (callgrind) for the linker, which puts them side by side (less of the binary resident, fewer
 # page faults at start). Regenerate after large changes and commit it; a stale list only costs layout.
 hot-functions: deps build

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make hot-functions`: which functions a play runs, in the order it first runs them, for the linker.
+"""`make hot-functions`: which functions a play runs, listed for the linker to lay side by side.
 
 The release build links with `--symbol-ordering-file=Sources/chirper/hot-functions.order` (Package.swift)
 and compiles every module with `-function-sections` (the Makefile's RELEASE), so lld lays the functions a
@@ -16,6 +16,7 @@ build. Regenerate after large changes; the file is generated, never edited.
 """
 
 import bisect
+import shutil
 import signal
 import subprocess
 import sys
@@ -79,12 +80,13 @@ def main():
     # valgrind 3.19 cannot read the release build's DWARF 5; the symbol table is all this needs.
     binary = work / "chirper"
     subprocess.run(["strip", "--strip-debug", "-o", str(binary), str(CHIRPER)], check=True)
-    server = SoundServer()
-    env = dict(server.env, CHIRPER_CACHE=str(work / "cache"))
-    catalog = DemoCatalog(env)
     code = symbols(CHIRPER)
     order, listed = [], set()
+    server = SoundServer()
+    catalog = None
     try:
+        env = dict(server.env, CHIRPER_CACHE=str(work / "cache"))
+        catalog = DemoCatalog(env)
         for number, arguments in enumerate(scenarios(catalog)):
             profile = work / f"callgrind.{number}"
             log(f"hot-functions: chirper {' '.join(arguments)}")
@@ -93,25 +95,35 @@ def main():
                                     str(binary), *arguments], env=env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
             try:
-                run.wait(timeout=INTERRUPT_AFTER)
+                status = run.wait(timeout=INTERRUPT_AFTER)
             except subprocess.TimeoutExpired:
                 run.send_signal(signal.SIGINT)  # a long play: stopped as a listener (and the benchmark) stops it
-                run.wait(timeout=120)
+                try:
+                    status = run.wait(timeout=120)
+                except subprocess.TimeoutExpired:
+                    run.kill()
+                    raise SystemExit(f"hot-functions: chirper {' '.join(arguments)} did not stop")
+                status = 0 if status in (130, -signal.SIGINT) else status
+            if status != 0 or not profile.exists():
+                raise SystemExit(f"hot-functions: chirper {' '.join(arguments)} exited {status}")
             for name in functions_run(profile, binary.name, code):
                 if name not in listed:
                     listed.add(name)
                     order.append(name)
     finally:
-        catalog.stop()
+        if catalog:
+            catalog.stop()
         server.stop()
+        shutil.rmtree(work, ignore_errors=True)
     if len(order) < 1000:
         raise SystemExit(f"hot-functions: only {len(order)} functions ran; is valgrind working?")
     # The list before is kept after the new one: which paths a play takes on its threads depends on
     # timing, and a function that ran once but is missing costs its 64 KB of neighbours resident (the
-    # union of two runs left a play 0.8 MB smaller than either alone). Names that no longer exist are
-    # skipped by the linker.
+    # union of two runs left a play 0.8 MB smaller than either alone). Names no longer in the binary are
+    # dropped, so the list does not only grow.
     if ORDER_FILE.exists():
-        order += [name for name in ORDER_FILE.read_text().split() if name not in listed]
+        present = {name for _, names in code for name in names}
+        order += [name for name in ORDER_FILE.read_text().split() if name not in listed and name in present]
     ORDER_FILE.write_text("\n".join(order) + "\n")
     log(f"hot-functions: {len(order)} functions written to {ORDER_FILE.relative_to(ROOT)}")
 

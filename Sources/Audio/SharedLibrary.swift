@@ -28,6 +28,14 @@ public struct SharedLibrary: @unchecked Sendable {
         return unsafeBitCast(address, to: T.self)
     }
 
+    /// Opens `soname` and looks its functions up with `table` (a type's init), keeping the outcome: what
+    /// each wrapper's `static let` holds, so the library is opened once, on first use.
+    public static func functions<Table>(
+        _ soname: String, package: String, _ table: (SharedLibrary) throws(SharedLibraryMissing) -> Table
+    ) -> Result<Table, SharedLibraryMissing> {
+        Result { () throws(SharedLibraryMissing) in try table(SharedLibrary(soname, package: package)) }
+    }
+
     private static func lastError() -> String {
         dlerror().map { String(cString: $0) } ?? "unknown reason"
     }

@@ -18,9 +18,7 @@ private struct LibPNG: @unchecked Sendable {
     }
 
     /// Opened once, on first use.
-    static let loaded = Result { () throws(SharedLibraryMissing) in
-        try LibPNG(SharedLibrary("libpng16.so.16", package: "libpng16-16"))
-    }
+    static let loaded = SharedLibrary.functions("libpng16.so.16", package: "libpng16-16", LibPNG.init)
 }
 
 /// 8-bit RGB PNG files through libpng's simplified API. The only code that touches CPNG.
@@ -29,15 +27,16 @@ public enum PNGImage {
         public let description: String
     }
 
-    private static func library(for path: String) throws(Failure) -> LibPNG {
-        do { return try LibPNG.loaded.get() } catch { throw Failure(description: "cannot write or read \(path): \(error)") }
+    /// libpng, or why `verb` (write, read) cannot be done to `path` without it.
+    private static func library(to verb: String, _ path: String) throws(Failure) -> LibPNG {
+        do { return try LibPNG.loaded.get() } catch { throw Failure(description: "cannot \(verb) \(path): \(error)") }
     }
 
     /// Writes `rgb` (width × height × 3 bytes) to `path`: first to a temporary file beside it, renamed
     /// over `path` only when whole, so a failure leaves any file already there as it was.
     public static func write(rgb: [UInt8], width: Int, height: Int, to path: String) throws(Failure) {
         precondition(rgb.count == width * height * 3)
-        let png = try library(for: path)
+        let png = try library(to: "read", path)
         let temporary = path + ".part-\(getpid())"
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
@@ -57,7 +56,7 @@ public enum PNGImage {
 
     /// Reads a PNG as 8-bit RGB.
     public static func read(_ path: String) throws(Failure) -> (width: Int, height: Int, rgb: [UInt8]) {
-        let png = try library(for: path)
+        let png = try library(to: "read", path)
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         guard png.beginReadFromFile(&image, path) != 0 else {

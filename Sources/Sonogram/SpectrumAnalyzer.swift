@@ -24,9 +24,7 @@ private struct FFTW: @unchecked Sendable {
     }
 
     /// Opened once, on first use.
-    static let loaded = Result { () throws(SharedLibraryMissing) in
-        try FFTW(SharedLibrary("libfftw3f.so.3", package: "libfftw3-single3"))
-    }
+    static let loaded = SharedLibrary.functions("libfftw3f.so.3", package: "libfftw3-single3", FFTW.init)
 }
 
 /// One FFTW plan for real input of `size` samples: Hann-windowed frames in, power per bin out. The only
