@@ -8,6 +8,8 @@ import Glibc
 /// `@unchecked Sendable`: the handle is only given to `dlsym`, which is thread-safe, and never closed.
 public struct SharedLibrary: @unchecked Sendable {
     public let soname: String
+    /// What a listener installs for it: named again when a function is missing (an older version).
+    public let package: String
     private let handle: UnsafeMutableRawPointer
 
     /// Opens `soname` (the loader counts references: opening it again is cheap and gives the same one).
@@ -17,13 +19,14 @@ public struct SharedLibrary: @unchecked Sendable {
             throw SharedLibraryMissing(soname: soname, package: package, reason: Self.lastError())
         }
         self.soname = soname
+        self.package = package
         self.handle = handle
     }
 
     /// The function `name` as `T`, which must be the `@convention(c)` type of its C declaration.
     public func function<T>(_ name: String, as type: T.Type = T.self) throws(SharedLibraryMissing) -> T {
         guard let address = dlsym(handle, name) else {
-            throw SharedLibraryMissing(soname: soname, package: nil, reason: Self.lastError())
+            throw SharedLibraryMissing(soname: soname, package: "a newer \(package)", reason: Self.lastError())
         }
         return unsafeBitCast(address, to: T.self)
     }
@@ -42,13 +45,10 @@ public struct SharedLibrary: @unchecked Sendable {
 }
 
 /// A library (or a function in it) that could not be opened, in words a listener can act on.
-public struct SharedLibraryMissing: Error, CustomStringConvertible, Equatable {
+public struct SharedLibraryMissing: Error, CustomStringConvertible {
     public let soname: String
-    public let package: String?
+    public let package: String
     public let reason: String
 
-    public var description: String {
-        let install = package.map { " (install \($0))" } ?? ""
-        return "cannot load \(soname)\(install): \(reason)"
-    }
+    public var description: String { "cannot load \(soname) (install \(package)): \(reason)" }
 }

@@ -36,7 +36,7 @@ public enum PNGImage {
     /// over `path` only when whole, so a failure leaves any file already there as it was.
     public static func write(rgb: [UInt8], width: Int, height: Int, to path: String) throws(Failure) {
         precondition(rgb.count == width * height * 3)
-        let png = try library(to: "read", path)
+        let png = try library(to: "write", path)
         let temporary = path + ".part-\(getpid())"
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
