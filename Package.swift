@@ -22,12 +22,12 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"])]),
-        .systemLibrary(
-            name: "CPulseAudio", pkgConfig: "libpulse",
-            providers: [.apt(["libpulse-dev"])]),
-        // Headers only: Rubber Band (Audio), FFTW and libpng (Sonogram) are opened when first needed
-        // (`SharedLibrary`), not linked, so a play does not load them. librubberband-dev, libfftw3-dev and
-        // libpng-dev carry the headers (in /usr/include) and the libraries.
+        // Headers only: libpulse (Audio) is opened by the thread that connects to the sound server, so
+        // its 30 libraries load beside the first request, not before `main`; Rubber Band (Audio), FFTW
+        // and libpng (Sonogram) are opened when first needed, so a play does not load them
+        // (`SharedLibrary`). libpulse-dev, librubberband-dev, libfftw3-dev and libpng-dev carry the
+        // headers (in /usr/include) and the libraries.
+        .systemLibrary(name: "CPulseAudio"),
         .systemLibrary(name: "CRubberBand"),
         .systemLibrary(name: "CFFTW"),
         .systemLibrary(name: "CPNG"),
@@ -108,7 +108,10 @@ let package = Package(
         .executableTarget(name: "ChirperBench", dependencies: ["ChirperCore", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Sonogram", "DemoCatalog", "Audio"]),
 
         .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "PlaybackModel"]),
-        .testTarget(name: "AudioTests", dependencies: ["Audio", "PlaybackModel", "ChirperCore"]),
+        // Links libpulse (the player opens it at run time) to hold its function table to the header.
+        .testTarget(
+            name: "AudioTests", dependencies: ["Audio", "PlaybackModel", "ChirperCore", "CPulseAudio"],
+            linkerSettings: [.linkedLibrary("pulse")]),
         .testTarget(name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel"]),
         .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),
         .testTarget(

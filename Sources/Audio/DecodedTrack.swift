@@ -13,7 +13,7 @@ public final class DecodedTrack: @unchecked Sendable {
     public enum Piece: Equatable {
         /// PCM that follows is in this format (the first piece, and whenever the stream changes it).
         case format(AudioFormat)
-        /// PCM, at most `pieceBytes`.
+        /// PCM, at most a piece (`pieceMilliseconds`).
         case pcm([UInt8])
         /// The recording is over, whole.
         case end
@@ -30,9 +30,15 @@ public final class DecodedTrack: @unchecked Sendable {
     private var inputEnded = false
     /// A format change found while decoding ahead, to announce once `ahead` is handed out.
     private var pendingFormat: AudioFormat?
-    /// The most PCM in one piece: 8 KiB, ≤ 93 ms at 44.1 kHz mono, so events follow the sound closely.
-    static let pieceBytes = 8 * 1024
-    private var scratch = [UInt8](repeating: 0, count: pieceBytes)
+    /// The most PCM in one piece: a little under what the output asks for at a time (`PulseStream`'s
+    /// request, 250 ms), so each request is met by writes of whole pieces. Smaller pieces cost CPU for
+    /// nothing: every piece is a hop to the writing thread and a wake-up of PulseAudio's (8 KiB pieces,
+    /// 93 ms of 44.1 kHz mono, made 11 of each a second and split many at a request's end; this makes
+    /// 4). The position is still told every quarter second (`StatusReporter`), as the writes return.
+    static let pieceMilliseconds = 240
+    /// Where `mpg123_read` writes: one piece of the current format (before the format is known, the
+    /// decoder writes nothing).
+    private var scratch = [UInt8](repeating: 0, count: 8 * 1024)
 
     private init(input: TrackInput, decoder: consuming MP3Decoder) {
         self.input = input
@@ -86,8 +92,8 @@ public final class DecodedTrack: @unchecked Sendable {
             announced = format
             return .format(format)
         }
-        if aheadStart < ahead.count {
-            let end = min(ahead.count, aheadStart + Self.pieceBytes)
+        if aheadStart < ahead.count, let format = aheadFormat {
+            let end = min(ahead.count, aheadStart + format.bytes(milliseconds: Self.pieceMilliseconds))
             defer { aheadStart = end }
             return .pcm(Array(ahead[aheadStart..<end]))
         }
@@ -128,6 +134,10 @@ public final class DecodedTrack: @unchecked Sendable {
     /// One step of the decoder, feeding it from the input as it asks.
     private func decodeStep() async throws(PlaybackError) -> Piece {
         while true {
+            if let format = decoder.format {
+                let pieceBytes = format.bytes(milliseconds: Self.pieceMilliseconds)
+                if scratch.count != pieceBytes { scratch = [UInt8](repeating: 0, count: pieceBytes) }
+            }
             let result: MP3Decoder.Output
             do { result = try scratch.withUnsafeMutableBytes { try decoder.decode(into: $0) } } catch {
                 throw PlaybackError(error, played: position)

@@ -12,6 +12,7 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
     public let format: AudioFormat
     private let connection: PulseConnection
     private let stream: OpaquePointer
+    private var pulse: PulseAudio { connection.pulse }
     private var cancelled = false
     /// How much sound the server holds for a stream (see `init`): what a pause in the input can hide.
     static let bufferMilliseconds = 1_000
@@ -40,27 +41,28 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
         self.format = format
         self.connection = connection
         self.signals = signals
+        let pulse = connection.pulse
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(format.sampleRate), channels: UInt8(format.channels))
         connection.lock()
         defer { connection.unlock() }
-        guard let stream = pa_stream_new(connection.context, name, &spec, nil) else {
+        guard let stream = pulse.streamNew(connection.context, name, &spec, nil) else {
             throw connection.lastError("pa_stream_new")
         }
         self.stream = stream
         let mainloop = UnsafeMutableRawPointer(connection.mainloop)
-        pa_stream_set_state_callback(stream, { _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
-        pa_stream_set_write_callback(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+        pulse.streamSetStateCallback(stream, { _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
+        pulse.streamSetWriteCallback(stream, { _, _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
         // Unretained: deinit removes both callbacks, under the lock, before the stream goes away (a deinit
         // begun on another thread waits for the lock, so for any callback under way). Each callback holds
         // the stream to its end: should the owner let go meanwhile, the stream is torn down as the callback
         // returns, on PulseAudio's thread (libpulse touches the stream no more after calling it), never
         // midway.
         let this = Unmanaged.passUnretained(self).toOpaque()
-        pa_stream_set_underflow_callback(stream, { _, userdata in
+        pulse.streamSetUnderflowCallback(stream, { _, userdata in
             let stream = Unmanaged<PulseStream>.fromOpaque(userdata!).takeUnretainedValue()
             withExtendedLifetime(stream) { $0.ranDry() }
         }, this)
-        pa_stream_set_started_callback(stream, { _, userdata in
+        pulse.streamSetStartedCallback(stream, { _, userdata in
             let stream = Unmanaged<PulseStream>.fromOpaque(userdata!).takeUnretainedValue()
             withExtendedLifetime(stream) { $0.startedAgain() }
         }, this)
@@ -69,16 +71,16 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
         let flags = pa_stream_flags_t(PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue)
         var volumes = pa_cvolume()
         if let volume {
-            pa_cvolume_set(&volumes, UInt32(format.channels), UInt32(Double(Self.fullVolume) * min(1, max(0, volume))))
+            _ = pulse.cvolumeSet(&volumes, UInt32(format.channels), UInt32(Double(Self.fullVolume) * min(1, max(0, volume))))
         }
         let connected = volume == nil
-            ? pa_stream_connect_playback(stream, device, &attributes, flags, nil, nil)
-            : pa_stream_connect_playback(stream, device, &attributes, flags, &volumes, nil)
+            ? pulse.streamConnectPlayback(stream, device, &attributes, flags, nil, nil)
+            : pulse.streamConnectPlayback(stream, device, &attributes, flags, &volumes, nil)
         guard connected >= 0 else {
             throw connection.lastError("pa_stream_connect_playback")
         }
         while true {
-            let state = pa_stream_get_state(stream)
+            let state = pulse.streamGetState(stream)
             if state == PA_STREAM_READY { break }
             guard PA_STREAM_IS_GOOD(state) != 0 else {
                 let error = connection.lastError("pa_stream_connect_playback")
@@ -91,12 +93,12 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
 
     deinit {
         connection.lock()
-        pa_stream_set_state_callback(stream, nil, nil)
-        pa_stream_set_write_callback(stream, nil, nil)
-        pa_stream_set_underflow_callback(stream, nil, nil)
-        pa_stream_set_started_callback(stream, nil, nil)
-        pa_stream_disconnect(stream)
-        pa_stream_unref(stream)
+        pulse.streamSetStateCallback(stream, nil, nil)
+        pulse.streamSetWriteCallback(stream, nil, nil)
+        pulse.streamSetUnderflowCallback(stream, nil, nil)
+        pulse.streamSetStartedCallback(stream, nil, nil)
+        _ = pulse.streamDisconnect(stream)
+        pulse.streamUnref(stream)
         connection.unlock()
     }
 
@@ -142,30 +144,39 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
     /// Call with the lock held. Does not wait: the server applies it before the writes that follow.
     private func setStart(afterMilliseconds milliseconds: Int) {
         var attributes = Self.attributes(format, startAfterMilliseconds: milliseconds)
-        if let operation = pa_stream_set_buffer_attr(stream, &attributes, nil, nil) { pa_operation_unref(operation) }
+        if let operation = pulse.streamSetBufferAttr(stream, &attributes, nil, nil) { pulse.operationUnref(operation) }
     }
 
     /// Writes all of `bytes`, waiting for room as the server plays. Returns early by throwing, or
     /// without writing the rest after `interruptWrite` (the caller is about to drop what is queued).
+    ///
+    /// A piece shorter than one request (minreq: what `DecodedTrack` hands out) is written in one call,
+    /// once there is room for all of it: each call wakes PulseAudio's thread and the server, and pieces
+    /// split at the server's request boundaries cost two of each. Room for it always comes: the server
+    /// asks again whenever a request's worth has played, and before it starts (at 40 ms queued) it asks
+    /// for all but what is queued. After running dry it waits for more (`refillMilliseconds`), so then
+    /// whatever there is room for is written, as for longer pieces.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(PulseError) {
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         connection.lock()
         defer { connection.unlock() }
+        let oneRequest = pulse.streamGetBufferAttr(stream).map { Int($0.pointee.minreq) } ?? 0
+        var waitsForAll: Bool { !dry && remaining < oneRequest }
         while remaining > 0 {
             try checkUsable()
             if writeInterrupted {
                 writeInterrupted = false
                 return
             }
-            let writable = pa_stream_writable_size(stream)
+            let writable = pulse.streamWritableSize(stream)
             if writable == Int.max || writable == -1 { throw connection.lastError("pa_stream_writable_size") }
-            if writable == 0 {
+            if writable == 0 || (writable < remaining && waitsForAll) {
                 connection.wait()
                 continue
             }
             let count = min(writable, remaining)
-            guard pa_stream_write(stream, next, count, nil, 0, PA_SEEK_RELATIVE) >= 0 else {
+            guard pulse.streamWrite(stream, next, count, nil, 0, PA_SEEK_RELATIVE) >= 0 else {
                 throw connection.lastError("pa_stream_write")
             }
             next += count
@@ -176,7 +187,7 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
     /// Waits until everything written has been played, so the last 200 ms are heard.
     public func drain() throws(PulseError) {
         try run("pa_stream_drain") { stream, mainloop in
-            pa_stream_drain(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+            pulse.streamDrain(stream, { _, _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
         }
     }
 
@@ -186,32 +197,32 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
         writeInterrupted = false
         connection.unlock()
         try run("pa_stream_flush") { stream, mainloop in
-            pa_stream_flush(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+            pulse.streamFlush(stream, { _, _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
         }
     }
 
     /// Starts playback of what is queued even when less than the start-up buffer is there.
     public func trigger() throws(PulseError) {
         try run("pa_stream_trigger") { stream, mainloop in
-            pa_stream_trigger(stream, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+            pulse.streamTrigger(stream, { _, _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
         }
     }
 
     /// Pause (cork) or resume (uncork) without losing what is queued.
     public func setPaused(_ paused: Bool) throws(PulseError) {
         try run("pa_stream_cork") { stream, mainloop in
-            pa_stream_cork(stream, paused ? 1 : 0, { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+            pulse.streamCork(stream, paused ? 1 : 0, { _, _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
         }
     }
 
     /// Sets this stream's volume, 0...1 of full.
     public func setVolume(_ volume: Double) throws(PulseError) {
         var volumes = pa_cvolume()
-        pa_cvolume_set(&volumes, UInt32(format.channels), UInt32(Double(Self.fullVolume) * min(1, max(0, volume))))
+        _ = pulse.cvolumeSet(&volumes, UInt32(format.channels), UInt32(Double(Self.fullVolume) * min(1, max(0, volume))))
         try run("pa_context_set_sink_input_volume") { stream, mainloop in
-            pa_context_set_sink_input_volume(
-                pa_stream_get_context(stream), pa_stream_get_index(stream), &volumes,
-                { _, _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) }, mainloop)
+            pulse.contextSetSinkInputVolume(
+                pulse.streamGetContext(stream), pulse.streamGetIndex(stream), &volumes,
+                { _, _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
         }
     }
 
@@ -220,7 +231,7 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
         connection.lock()
         defer { connection.unlock() }
         var microseconds: pa_usec_t = 0
-        guard pa_stream_get_time(stream, &microseconds) >= 0 else { return 0 }
+        guard pulse.streamGetTime(stream, &microseconds) >= 0 else { return 0 }
         return Double(microseconds) / 1_000_000
     }
 
@@ -230,7 +241,7 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
         defer { connection.unlock() }
         var microseconds: pa_usec_t = 0
         var negative: Int32 = 0
-        guard pa_stream_get_latency(stream, &microseconds, &negative) >= 0, negative == 0 else { return 0 }
+        guard pulse.streamGetLatency(stream, &microseconds, &negative) >= 0, negative == 0 else { return 0 }
         return Double(microseconds) / 1_000_000
     }
 
@@ -257,10 +268,10 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
         defer { connection.unlock() }
         try checkUsable()
         guard let operation = start(stream, UnsafeMutableRawPointer(connection.mainloop)) else { throw connection.lastError(call) }
-        defer { pa_operation_unref(operation) }
-        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING {
+        defer { pulse.operationUnref(operation) }
+        while pulse.operationGetState(operation) == PA_OPERATION_RUNNING {
             do { try checkUsable() } catch {
-                pa_operation_cancel(operation)
+                pulse.operationCancel(operation)
                 throw error
             }
             connection.wait()
@@ -271,7 +282,7 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
     /// Call with the lock held.
     private func checkUsable() throws(PulseError) {
         if cancelled { throw .cancelled }
-        guard connection.isConnected, PA_STREAM_IS_GOOD(pa_stream_get_state(stream)) != 0 else {
+        guard connection.isConnected, PA_STREAM_IS_GOOD(pulse.streamGetState(stream)) != 0 else {
             throw connection.lastError("pa_stream")
         }
     }

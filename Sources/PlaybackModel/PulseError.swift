@@ -9,6 +9,8 @@ public enum PulseError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchDevice(String)
     /// We stopped the stream ourselves.
     case cancelled
+    /// libpulse itself could not be loaded: what to install, and the loader's reason.
+    case libraryMissing(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum PulseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .connectionLost(let reason): return "the PulseAudio server went away (\(reason))"
         case .noSuchDevice(let name): return "no PulseAudio sink named \"\(name)\" (see `pactl list short sinks`)"
         case .cancelled: return "stopped"
+        case .libraryMissing(let description): return description
         }
     }
 }

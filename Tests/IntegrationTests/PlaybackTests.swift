@@ -31,9 +31,14 @@ struct PlaybackTests {
 
     /// Rubber Band, FFTW and libpng are opened when `--speed` or a sonogram first needs them: a play at
     /// 1× loads none of them (the loader's own list, `LD_DEBUG=files`), and a pitch-kept speed loads
-    /// Rubber Band then, and plays.
+    /// Rubber Band then, and plays. libpulse is opened by the play (it connects to the sound server),
+    /// never by a command that makes no sound.
     @Test func aPlayLoadsTheStretcherAndSonogramLibrariesOnlyWhenItNeedsThem() async throws {
         let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 440), sampleRate: 44_100, channels: 1, seconds: 1))
+        let silent = try await ChirperProcess.run(["decode", file.path], environment: ["LD_DEBUG": "files"])
+        #expect(silent.status == 0, "\(silent.stderr.suffix(300))")
+        #expect(silent.stderr.contains("libmpg123.so.0"), "the loader's list: \(silent.stderr.prefix(300))")
+        #expect(!silent.stderr.contains("libpulse"), "libpulse was loaded by a command that makes no sound")
         let plain = try await ChirperProcess.run(["play", file.path], environment: ["LD_DEBUG": "files"])
         #expect(plain.status == 0, "\(plain.stderr.suffix(300))")
         #expect(plain.stderr.contains("libpulse.so.0"), "the loader's list: \(plain.stderr.prefix(300))")
