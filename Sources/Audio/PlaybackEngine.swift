@@ -482,13 +482,15 @@ public final class PlaybackEngine: Sendable {
                         if bytes.isEmpty { continue }
                     }
                     // The piece that crosses the loop's end is cut there; the start follows, sample after sample.
-                    var reachedLoopEnd: LoopSection?
+                    // What lies past the end is kept for when the passes are over and the recording goes on.
+                    var reachedLoopEnd: (section: LoopSection, pastEnd: [UInt8])?
                     if let section = settings.loop.section, let format = session.source {
                         let end = decoded.position
                         let start = end - Double(bytes.count / format.bytesPerFrame) / Double(format.sampleRate)
                         if start < section.end, section.end <= end {
-                            bytes = Array(bytes.prefix(Int(((section.end - start) * Double(format.sampleRate)).rounded()) * format.bytesPerFrame))
-                            reachedLoopEnd = section
+                            let kept = min(bytes.count, Int(((section.end - start) * Double(format.sampleRate)).rounded()) * format.bytesPerFrame)
+                            reachedLoopEnd = (section, Array(bytes[kept...]))
+                            bytes.removeLast(bytes.count - kept)
                         }
                     }
                     try await session.write(pcm: bytes)
@@ -497,9 +499,10 @@ public final class PlaybackEngine: Sendable {
                         transition(.soundWritten(duration: duration, outputDry: session.output?.isDry ?? false))
                         publish(settings, on: playing)  // this track's, which may differ from the last one's
                     }
-                    if let section = reachedLoopEnd, try await !loopAgain(section) {
-                        settings.loop = .none  // its passes played: on past the end
+                    if let (section, pastEnd) = reachedLoopEnd, try await !loopAgain(section) {
+                        settings.loop = .none  // its passes played: on past the end, from the sample after it
                         publish(settings, on: playing)
+                        try await session.write(pcm: pastEnd)
                     }
                     let now = elapsed()
                     reportPosition(playing, elapsed: now, duration: duration, status: &status)

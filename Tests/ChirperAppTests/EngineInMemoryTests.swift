@@ -37,6 +37,21 @@ struct EngineInMemoryTests {
         #expect(events.all.last.map { $0.1 == .finished } == true)
     }
 
+    /// A loop's passes, then on past its end from the very next sample: the piece that crossed the end
+    /// was cut there, and what lay past the end is written when the passes are over (it was dropped: up
+    /// to a piece, 240 ms, never heard).
+    @Test func aLoopsPassesThenTheRestWithNothingLost() async throws {
+        let file = try ToneFile.make(seconds: 4)
+        defer { ToneFile.remove(file) }
+        let output = MemoryOutput()
+        let loop = try #require(LoopSection(start: 1, end: 2, passes: 2))
+        let report = await PlaybackEngine(options: .init(loop: loop, output: output))
+            .play(track: { $0 == 0 ? .init(id: "a", source: .file(file), duration: nil) : nil }, events: { _, _ in })
+        #expect(report.failed.isEmpty)
+        let sink = try #require(output.sinks.first)
+        #expect(abs(sink.secondsWritten - 4) < 0.001, "two passes of 1 s, then 2 s to the end: \(sink.secondsWritten) s")
+    }
+
     @Test func twoTracksOfOneFormatShareOneSinkGaplessly() async throws {
         let (first, second) = (try ToneFile.make(hertz: 500, seconds: 1.5), try ToneFile.make(hertz: 900, seconds: 1.5))
         defer { [first, second].forEach(ToneFile.remove) }
