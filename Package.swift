@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // C libraries, wrapped only by Audio. The -dev packages carry the headers and .pc files.
@@ -32,11 +33,16 @@ let package = Package(
         .systemLibrary(name: "CFFTW"),
         .systemLibrary(name: "CPNG"),
 
-        // The process's one HTTP client and how its failures read: shared by the API client and the player.
+        // The API's HTTP client, the player's own GET for a recording's bytes (SwiftNIO directly), and how
+        // their failures read.
         .target(
             name: "ChirperHTTP",
             dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client")
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         // The API's models, query, errors and the `SearchClient` seam: pure Swift, nothing linked beneath.
         .target(name: "XenoCanto"),
@@ -82,6 +88,7 @@ let package = Package(
             dependencies: [
                 "ChirperApp", "XenoCanto", "PlaybackModel", "Audio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["hot-functions.order", "static-libstdc++"],
             // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the player's
@@ -126,7 +133,14 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram"]),
+            dependencies: [
+                "XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram", "ChirperHTTP",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import ChirperHTTP
 import PlaybackModel
 
@@ -47,8 +46,10 @@ public final class DecodedTrack: @unchecked Sendable {
 
     /// Opens the source (HTTP errors surface here) and makes a decoder for it. A dropped connection is
     /// regained within the input, which tells `onReconnect` (the engine shows buffering meanwhile).
-    public static func open(_ source: AudioSource, client: HTTPClient = .chirper, cache: AudioCache? = nil) async throws(PlaybackError) -> DecodedTrack {
-        let input = try await TrackInput.open(source, client: client, cache: cache)
+    /// `ahead`: the next track of a queue, opened while this one plays (a connection that cannot be made
+    /// is tried again for a while, as when reopening).
+    public static func open(_ source: AudioSource, cache: AudioCache? = nil, ahead: Bool = false) async throws(PlaybackError) -> DecodedTrack {
+        let input = try await TrackInput.open(source, cache: cache, ahead: ahead)
         let decoder: MP3Decoder
         do { decoder = try MP3Decoder() } catch { throw PlaybackError(error) }
         if let size = input.size { decoder.setStreamSize(size) }

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import ChirperHTTP
 import Dispatch
 import FoundationEssentials
@@ -108,11 +107,9 @@ public final class PlaybackEngine: Sendable {
         var settings: ListeningSettings
     }
     private let control: Mutex<Control>
-    private let client: HTTPClient
 
-    public init(options: Options = .init(), client: HTTPClient = .chirper) {
+    public init(options: Options = .init()) {
         self.options = options
-        self.client = client
         control = Mutex(Control(volume: options.volume,
                                 settings: ListeningSettings(speed: options.speed, loop: options.loop.map { .looping($0) } ?? .none)))
     }
@@ -256,7 +253,7 @@ public final class PlaybackEngine: Sendable {
             if let memory { return memory }
             return try await StartWork.connection(server: server)
         }
-        var session = Session(client: client, cache: options.cache, track: track)
+        var session = Session(cache: options.cache, track: track)
         var report = Report()
         var index = start
         // Where the next track starts, when a command asked for a point inside it.
@@ -536,7 +533,6 @@ extension PlaybackEngine {
     /// the same), how much has been written to it, the time-stretcher (when the speed keeps the pitch),
     /// and the prefetch of the next track.
     struct Session {
-        let client: HTTPClient
         let cache: AudioCache?
         let track: @Sendable (Int) async -> Track?
         private(set) var output: (any AudioSink)?
@@ -553,8 +549,7 @@ extension PlaybackEngine {
         private(set) var inputEnd = 0.0
         private var prefetched: (index: Int, task: Task<Result<DecodedTrack, PlaybackError>?, Never>)?
 
-        init(client: HTTPClient, cache: AudioCache?, track: @escaping @Sendable (Int) async -> Track?) {
-            self.client = client
+        init(cache: AudioCache?, track: @escaping @Sendable (Int) async -> Track?) {
             self.cache = cache
             self.track = track
         }
@@ -566,18 +561,18 @@ extension PlaybackEngine {
                 return result
             }
             cancelPrefetch()
-            do { return .success(try await DecodedTrack.open(track.source, client: client, cache: cache)) } catch { return .failure(error) }
+            do { return .success(try await DecodedTrack.open(track.source, cache: cache)) } catch { return .failure(error) }
         }
 
         /// Starts opening track `index` and decoding its first seconds, once.
         mutating func prefetch(_ index: Int) {
             guard prefetched?.index != index else { return }
             cancelPrefetch()
-            let (client, cache, track) = (client, cache, self.track)
+            let (cache, track) = (cache, self.track)
             prefetched = (index, Task {
                 guard let next = await track(index) else { return nil }
                 do throws(PlaybackError) {
-                    let decoded = try await DecodedTrack.open(next.source, client: client.forReopening, cache: cache)
+                    let decoded = try await DecodedTrack.open(next.source, cache: cache, ahead: true)
                     try await decoded.decodeAhead(seconds: PlaybackEngine.prefetchSeconds)
                     return .success(decoded)
                 } catch {

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import ChirperHTTP
 import FoundationEssentials
 import PlaybackModel
@@ -32,10 +31,10 @@ public enum RecordingDownload {
     }
 
     /// Downloads `url` to `target`. `progress` hears the bytes written so far and the announced total.
-    public static func save(_ url: String, to target: URL, client: HTTPClient = .chirper,
+    public static func save(_ url: String, to target: URL,
                             progress: (_ written: Int, _ total: Int?) -> Void) async throws(Failure) -> Outcome {
         var input: TrackInput
-        do { input = try await TrackInput.open(.url(url), client: client) } catch { throw .input(error) }
+        do { input = try await TrackInput.open(.url(url)) } catch { throw .input(error) }
         let announced = input.size
         if let existing = OpenFile.size(atPath: target.path) {
             guard existing == announced else {

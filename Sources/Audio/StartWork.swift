@@ -4,10 +4,11 @@ import PlaybackModel
 import Synchronization
 
 /// Work a command that makes sound can begin before its arguments are parsed: connecting to the sound
-/// server (the default one, which is what nearly every run asks for), making the HTTP client (its
-/// event loop threads) and, when the command line names the URL to play, asking for it. All three then
-/// overlap argument parsing instead of following it. The engine takes the connection if it asks for
-/// the same server, and the answer if it opens the same URL; otherwise it makes its own.
+/// server (the default one, which is what nearly every run asks for) and, when the command line names
+/// the URL to play, asking for it; else making the API's HTTP client (its event loop threads), which
+/// the search or lookup will want. Both then overlap argument parsing instead of following it. The
+/// engine takes the connection if it asks for the same server, and the answer if it opens the same
+/// URL; otherwise it makes its own.
 public enum StartWork {
     private struct Prepared {
         var server: String?
@@ -22,8 +23,8 @@ public enum StartWork {
     }
     private static let asked = Mutex<FirstRequest?>(nil)
 
-    /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder) and the
-    /// HTTP client, and asks for `url` (from byte 0) when one is given.
+    /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder), and
+    /// asks for `url` (from byte 0) when one is given, else makes the API's HTTP client.
     public static func begin(requesting url: String? = nil) {
         let connecting = Task { try await Blocking.run { try PulseConnection(server: nil) } }
         prepared.withLock { $0 = Prepared(server: nil, connecting: connecting) }
@@ -34,10 +35,10 @@ public enum StartWork {
         }
     }
 
-    /// Asks for `url` now, for the engine to take when it opens that URL (the client is made on the way).
+    /// Asks for `url` now, for the engine to take when it opens that URL.
     static func request(_ url: String) {
         let answer = Task.detached(priority: .userInitiated) { () -> Result<(HTTPClientResponse, attempts: Int), PlaybackError> in
-            do throws(PlaybackError) { return .success(try await AudioSource.fetch(url, client: .chirper)) } catch { return .failure(error) }
+            do throws(PlaybackError) { return .success(try await AudioSource.fetch(url)) } catch { return .failure(error) }
         }
         asked.withLock { $0 = FirstRequest(url: url, answer: answer) }
     }

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import ChirperHTTP
 import PlaybackModel
 
@@ -9,7 +8,6 @@ import PlaybackModel
 /// with backoff, before the failure is given up to the listener.
 struct TrackInput {
     let source: AudioSource
-    private let client: HTTPClient
     private var reader: ByteReader
     /// Where the next byte from `reader` sits in the file.
     private var readerOffset = 0
@@ -45,20 +43,20 @@ struct TrackInput {
     private var keeping: WholeFileWriter?
 
     /// Opens `source`: from the cache when it holds the URL whole, else from the network, keeping the
-    /// download in the cache if one is given.
-    static func open(_ source: AudioSource, client: HTTPClient, cache: AudioCache? = nil) async throws(PlaybackError) -> TrackInput {
+    /// download in the cache if one is given. `ahead`: opened before it is wanted (the queue's next
+    /// track), so a connection that cannot be made is tried again for a while.
+    static func open(_ source: AudioSource, cache: AudioCache? = nil, ahead: Bool = false) async throws(PlaybackError) -> TrackInput {
         if let cache, case .url(let url) = source, let file = cache.lookup(url) {
             let cached = AudioSource.file(file.path)
-            return TrackInput(source: cached, client: client, reader: try await cached.open(client: client))
+            return TrackInput(source: cached, reader: try await cached.open())
         }
-        var input = TrackInput(source: source, client: client, reader: try await source.open(client: client))
+        var input = TrackInput(source: source, reader: try await source.open(reopening: ahead))
         if let cache, case .url(let url) = source { input.keeping = cache.writer(for: url, size: input.reader.size) }
         return input
     }
 
-    private init(source: AudioSource, client: HTTPClient, reader: ByteReader) {
+    private init(source: AudioSource, reader: ByteReader) {
         self.source = source
-        self.client = client
         self.reader = reader
     }
 
@@ -111,7 +109,7 @@ struct TrackInput {
     private mutating func reconnect(after delay: Duration) async throws(PlaybackError) {
         do { try await Task.sleep(for: delay) } catch { throw .network(reason: "cancelled") }
         do {
-            reader = try await source.open(client: client.forReopening, from: readerOffset)
+            reader = try await source.open(from: readerOffset, reopening: true)
         } catch {
             reader = ByteReader(size: reader.size, kind: .failed(error))
         }
@@ -135,7 +133,7 @@ struct TrackInput {
             replay = kept[(offset - start)...]
             return
         }
-        reader = try await source.open(client: client.forReopening, from: offset)
+        reader = try await source.open(from: offset, reopening: true)
         keeping?.abandon()  // the bytes no longer follow one another: not a file to keep
         keeping = nil
         readerOffset = offset

@@ -1,28 +1,23 @@
 import AsyncHTTPClient
+import NIOCore
 import NIOHTTP1
+import NIOPosix
+import NIOSSL
 
 extension HTTPClient {
-    /// The process's client for first contact, shared by the API client and the player: follows
-    /// redirects (xeno-canto's `file` URLs redirect), gives up on a silent read after 30 s, and fails at
-    /// once on a refused connection or a name that does not resolve: offline, a listener is told so
-    /// within a second, not after 10 s of connecting again. A global is never deinitialised, so it needs
-    /// no shutdown.
-    public static let chirper = make(retryingConnects: false)
+    /// The process's client for the API, shared by every command that searches or looks a recording
+    /// up: follows redirects, gives up on a silent read after 30 s, and fails at once on a refused
+    /// connection or a name that does not resolve: offline, a listener is told so within a second, not
+    /// after 10 s of connecting again. A global is never deinitialised, so it needs no shutdown. A
+    /// recording's bytes come by `RecordingRequest`.
+    public static let chirper = make()
 
-    /// The same, but a connection that cannot be made is tried again for up to 10 s: for reopening a
-    /// recording that was playing (a drop, a seek, the next track fetched ahead), where a network blip
-    /// should be waited out rather than end the track. Made only when first used.
-    public static let patient = make(retryingConnects: true)
-
-    /// The client to reopen with what this client opened: `patient` for `chirper`'s, else itself.
-    public var forReopening: HTTPClient { self === HTTPClient.chirper ? .patient : self }
-
-    private static func make(retryingConnects: Bool) -> HTTPClient {
+    private static func make() -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 10, allowCycles: false),
             timeout: .init(connect: .seconds(10), read: .seconds(30)),
             decompression: .enabled(limit: .ratio(25)))
-        configuration.connectionPool.retryConnectionEstablishment = retryingConnects
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 }
@@ -30,6 +25,21 @@ extension HTTPClient {
 /// A failed HTTP exchange in a listener's words, for the API's errors and the player's alike.
 public enum NetworkProblem {
     public static func describe(_ error: any Error) -> String {
+        switch error {
+        case RecordingRequestError.closedEarly: return "the connection closed before the length the server announced"
+        case RecordingRequestError.readTimedOut: return "the server stopped answering"
+        case ChannelError.connectTimeout: return "the connection timed out"
+        case let error as NIOConnectionError:
+            // No address to try: the name did not resolve. Else what the last address answered.
+            guard let last = error.connectionErrors.last else { return "host name not found" }
+            return describe(last.error)
+        case NIOSSLError.handshakeFailed(let reason):
+            return "\(reason)".contains("CERTIFICATE_VERIFY_FAILED")
+                ? "the server's certificate is not trusted" : "the secure connection could not be made"
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            return "the server's certificate is for another name"
+        default: break
+        }
         if let error = error as? HTTPClientError {
             switch error {
             case .connectTimeout: return "the connection timed out"

@@ -1,0 +1,187 @@
+import AsyncHTTPClient
+import ChirperHTTP
+import DemoCatalog
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+import Testing
+
+/// The player's own GET (`RecordingRequest`, SwiftNIO directly) against the demo catalog: the bytes,
+/// redirects, Range, and the words its failures reach a listener in.
+@Suite("a recording's GET")
+struct RecordingRequestTests {
+    static func body(of response: HTTPClientResponse) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        for try await part in response.body { bytes += part.readableBytesView }
+        return bytes
+    }
+
+    static func file(_ server: DemoServer, _ id: String) async throws -> [UInt8] {
+        let entry = try #require(DemoRecordings.builtIn.entry(id: id))
+        return Array(try Data(contentsOf: try await server.audio.file(for: try #require(entry.audio))))
+    }
+
+    @Test func followsTheDownloadRedirectToTheWholeFile() async throws {
+        try await TestCatalog.withServer { server in
+            let expected = try await Self.file(server, "900001")
+            let response = try await RecordingRequest.get(server.origin + "/900001/download", headers: ["User-Agent": "chirper"])
+            #expect(response.status == .ok)
+            #expect(response.headers.first(name: "Content-Length") == "\(expected.count)")
+            #expect(try await Self.body(of: response) == expected, "the file, byte for byte")
+            #expect(server.faults.requests.map(\.path) == ["/900001/download", "/sounds/XC900001.mp3"])
+        }
+    }
+
+    @Test func asksForARangeAndGetsTheRest() async throws {
+        try await TestCatalog.withServer { server in
+            let expected = try await Self.file(server, "900001")
+            let response = try await RecordingRequest.get(
+                server.origin + "/sounds/XC900001.mp3", headers: ["Range": "bytes=1000-"])
+            #expect(response.status == .partialContent)
+            #expect(try await Self.body(of: response) == Array(expected[1000...]))
+        }
+    }
+
+    @Test func aDroppedBodyEndsItsConnection() async throws {
+        try await TestCatalog.withServer { server in
+            // Asked and dropped after the head, 200 times, from a server that sends slowly (so it is
+            // never done and never closes first): each connection is closed when its body is dropped
+            // (a seek, a stop). Left open, each would hold a descriptor of this process.
+            server.faults.audio("900001", .slow(bytesPerSecond: 1_000))
+            func descriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count }
+            let before = try descriptors()
+            for _ in 0..<200 {
+                let response = try await RecordingRequest.get(server.origin + "/sounds/XC900001.mp3", headers: [:])
+                #expect(response.status == .ok)
+            }
+            try await Task.sleep(for: .milliseconds(200))  // closing happens on the event loop
+            let after = try descriptors()
+            #expect(after - before < 100, "\(after - before) more descriptors open: connections left behind")
+        }
+    }
+
+    @Test func failuresReadAsAListenerWouldSayThem() async throws {
+        // Nothing listens on port 1 of this machine.
+        await #expect {
+            _ = try await RecordingRequest.get("http://127.0.0.1:1/x.mp3", headers: [:])
+        } throws: { NetworkProblem.describe($0) == "connection refused" }
+        await #expect {
+            _ = try await RecordingRequest.get("http://no-such-host.invalid/x.mp3", headers: [:])
+        } throws: { NetworkProblem.describe($0) == "host name not found" }
+        await #expect {
+            _ = try await RecordingRequest.get("ftp://127.0.0.1/x.mp3", headers: [:])
+        } throws: { $0 as? HTTPClientError == .invalidURL }
+    }
+
+    /// xeno-canto is https: the GET speaks TLS, checks the certificate against the system's trust
+    /// roots and names the server (SNI). A self-signed certificate (made by openssl for this test, served
+    /// in process by NIOSSL) is refused in a listener's words.
+    @Test func speaksTLSAndRefusesAnUntrustedCertificate() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (key, certificate) = (folder.appendingPathComponent("key.pem").path, folder.appendingPathComponent("cert.pem").path)
+        let made = try await Spawn.run("/usr/bin/openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                                                            "-keyout", key, "-out", certificate, "-subj", "/CN=localhost"])
+        #expect(made.status == 0)
+        let server = try await TLSServer(certificate: certificate, key: key)
+        defer { server.stop() }
+        await #expect {
+            _ = try await RecordingRequest.get("https://localhost:\(server.port)/x.mp3", headers: [:])
+        } throws: { NetworkProblem.describe($0) == "the server's certificate is not trusted" }
+    }
+
+    /// The body is read only when asked for: a read that brings part of the answer's head (nothing the
+    /// decoder can hand on) must still lead to the next read, not to the 30 s read timeout. Here the head
+    /// comes in three pieces and the body in two.
+    @Test func anAnswerInPiecesIsReadWithoutWaiting() async throws {
+        let server = try RawServer { _ in
+            ["HTTP/1.1 200 OK\r\nContent-Le", "ngth: 6\r\n", "\r\nabc", "def"]
+        }
+        defer { server.stop() }
+        let response = try await RecordingRequest.get("http://127.0.0.1:\(server.port)/x.mp3", headers: [:])
+        #expect(try await Self.body(of: response) == Array("abcdef".utf8))
+    }
+
+    @Test func aRedirectCycleIsNotFollowedForever() async throws {
+        let server = try RawServer.redirectingInACycle()
+        defer { server.stop() }
+        await #expect {
+            _ = try await RecordingRequest.get("http://127.0.0.1:\(server.port)/a", headers: [:])
+        } throws: { NetworkProblem.describe($0) == "too many redirects" }
+    }
+}
+
+/// A server on 127.0.0.1 that answers each request with the pieces `answer` gives for its first line,
+/// written 50 ms apart (so each arrives in a read of its own), then closes.
+final class RawServer: Sendable {
+    let port: Int
+    private let socket: Int32
+
+    init(answer: @escaping @Sendable (_ requestLine: String) -> [String]) throws {
+        let listening = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listening, pointer, length) == 0 && listen(listening, 8) == 0
+                    && getsockname(listening, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        socket = listening
+        Thread.detachNewThread {
+            while true {
+                let client = accept(listening, nil, nil)
+                guard client >= 0 else { return }
+                var request = [UInt8](repeating: 0, count: 4096)
+                let count = read(client, &request, request.count)
+                let line = String(decoding: request[0..<max(count, 0)], as: UTF8.self).split(separator: "\r\n").first ?? ""
+                for (index, piece) in answer(String(line)).enumerated() {
+                    if index > 0 { usleep(50_000) }
+                    _ = piece.withCString { write(client, $0, strlen($0)) }
+                }
+                close(client)
+            }
+        }
+    }
+
+    /// A server whose /a redirects to /b and /b to /a.
+    static func redirectingInACycle() throws -> RawServer {
+        try RawServer { line in
+            ["HTTP/1.1 302 Found\r\nLocation: \(line.hasPrefix("GET /a") ? "/b" : "/a")\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"]
+        }
+    }
+
+    func stop() {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
+}
+
+/// A TLS server on 127.0.0.1 that shakes hands with the certificate it is given and says nothing more.
+struct TLSServer {
+    let channel: any Channel
+    var port: Int { channel.localAddress?.port ?? 0 }
+
+    init(certificate: String, key: String) async throws {
+        let context = try NIOSSLContext(configuration: .makeServerConfiguration(
+            certificateChain: try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) },
+            privateKey: .privateKey(try NIOSSLPrivateKey(file: key, format: .pem))))
+        channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { child in
+                child.eventLoop.makeCompletedFuture {
+                    try child.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0)
+            .get()
+    }
+
+    func stop() { channel.close(promise: nil) }
+}
