@@ -26,6 +26,7 @@ extension HTTPClient {
 public enum NetworkProblem {
     public static func describe(_ error: any Error) -> String {
         switch error {
+        case RecordingRequestError.closedBeforeAnswer: return "the server closed the connection"
         case RecordingRequestError.closedEarly: return "the connection closed before the length the server announced"
         case RecordingRequestError.readTimedOut: return "the server stopped answering"
         case ChannelError.connectTimeout: return "the connection timed out"

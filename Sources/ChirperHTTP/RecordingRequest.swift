@@ -50,6 +50,8 @@ public enum RecordingRequest {
 
 /// Why a recording's answer ended early, in the words `NetworkProblem` gives a listener.
 public enum RecordingRequestError: Error, Sendable {
+    /// The connection closed before the answer's head came.
+    case closedBeforeAnswer
     /// The connection closed before the answer was whole.
     case closedEarly
     /// No byte came for `RecordingRequest.readTimeout` while one was waited for.
@@ -124,9 +126,9 @@ final class ResponseConnection: Sendable {
                 return try await connect(to: target)
             } catch {
                 // A refusal or a timeout may pass (a server restarting, a link coming back); a name
-                // that does not resolve or a TLS failure will not.
-                guard patient, error is NIOConnectionError || error is ChannelError,
-                      NIODeadline.now() + wait < deadline else { throw error }
+                // that does not resolve (no address was tried) or a TLS failure will not.
+                let passing = (error as? NIOConnectionError).map { !$0.connectionErrors.isEmpty } ?? (error is ChannelError)
+                guard patient, passing, NIODeadline.now() + wait < deadline else { throw error }
                 try await Task.sleep(for: .nanoseconds(wait.nanoseconds))
                 wait = min(wait * 2, .seconds(1))
             }
@@ -148,7 +150,7 @@ final class ResponseConnection: Sendable {
                         try pipeline.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName))
                     }
                     try pipeline.addHTTPClientHandlers()
-                    try pipeline.addHandler(ResponseReceiver())
+                    try pipeline.addHandler(ResponseReceiver(eventLoop: channel.eventLoop))
                 }
             }
             .connect(host: target.host, port: target.port)
@@ -163,8 +165,12 @@ final class ResponseConnection: Sendable {
     func send(_ head: HTTPRequestHead) async throws -> HTTPResponseHead {
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
-        guard case .head(let answer) = try await nextPart() else { throw RecordingRequestError.closedEarly }
-        return answer
+        do {
+            guard case .head(let answer) = try await nextPart() else { throw RecordingRequestError.closedBeforeAnswer }
+            return answer
+        } catch RecordingRequestError.closedEarly {
+            throw RecordingRequestError.closedBeforeAnswer
+        }
     }
 
     /// The body's next bytes; nil once it is whole (the connection is then closed).
@@ -180,9 +186,15 @@ final class ResponseConnection: Sendable {
         }
     }
 
+    /// The answer's next part. A cancelled task (a prefetch no longer wanted, a stop) closes the
+    /// connection, which ends the wait at once: a future's `get()` does not hear cancellation itself.
     private func nextPart() async throws -> HTTPClientResponsePart {
         let receiver = self.receiver
-        return try await channel.eventLoop.flatSubmit { receiver.value.nextPart() }.get()
+        return try await withTaskCancellationHandler {
+            try await channel.eventLoop.flatSubmit { receiver.value.nextPart() }.get()
+        } onCancel: {
+            close()
+        }
     }
 }
 
@@ -193,7 +205,20 @@ struct ResponseBody: AsyncSequence, Sendable {
 
     struct AsyncIterator: AsyncIteratorProtocol {
         let connection: ResponseConnection
-        mutating func next() async throws -> ByteBuffer? { try await connection.nextBody() }
+        /// Once the body has ended, it stays ended: a reader may ask again (a loop or a seek back
+        /// replays kept bytes, then reads on), and the closed connection must not read as a drop.
+        private var ended = false
+
+        init(connection: ResponseConnection) { self.connection = connection }
+
+        mutating func next() async throws -> ByteBuffer? {
+            guard !ended else { return nil }
+            guard let bytes = try await connection.nextBody() else {
+                ended = true
+                return nil
+            }
+            return bytes
+        }
     }
 
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(connection: connection) }
@@ -214,18 +239,29 @@ final class ResponseReceiver: ChannelInboundHandler {
     }
     private var state = State.open(waiting: nil)
     private var kept = CircularBuffer<HTTPClientResponsePart>()
+    private let eventLoop: any EventLoop
+    /// Held only while the handler is in the pipeline: the context holds the handler, so keeping it
+    /// after would keep both (and the parts kept) alive past the connection.
     private var context: ChannelHandlerContext?
     private var readTimeout: Scheduled<Void>?
 
+    init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
+
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        end(RecordingRequestError.closedEarly)
+    }
+
     func nextPart() -> EventLoopFuture<HTTPClientResponsePart> {
-        guard let context else { return MultiThreadedEventLoopGroup.singleton.any().makeFailedFuture(RecordingRequestError.closedEarly) }
-        if let part = kept.popFirst() { return context.eventLoop.makeSucceededFuture(part) }
+        // What came before the connection ended is still handed out, the end of the body included.
+        if let part = kept.popFirst() { return eventLoop.makeSucceededFuture(part) }
         switch state {
         case .over(let error):
-            return context.eventLoop.makeFailedFuture(error)
+            return eventLoop.makeFailedFuture(error)
         case .open:
+            guard let context else { return eventLoop.makeFailedFuture(RecordingRequestError.closedEarly) }
             let promise = context.eventLoop.makePromise(of: HTTPClientResponsePart.self)
             state = .open(waiting: promise)
             readTimeout = context.eventLoop.assumeIsolated().scheduleTask(in: RecordingRequest.readTimeout) { [weak self] in

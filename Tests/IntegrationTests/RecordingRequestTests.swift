@@ -44,6 +44,27 @@ struct RecordingRequestTests {
         }
     }
 
+    /// A reader that has had the whole body asks again when a loop or a seek back has replayed kept
+    /// bytes: the body stays ended (nil), where a closed connection must not read as a drop.
+    @Test func aBodyReadToItsEndStaysEnded() async throws {
+        try await TestCatalog.withServer { server in
+            let response = try await RecordingRequest.get(server.origin + "/sounds/XC900001.mp3", headers: [:])
+            var parts = response.body.makeAsyncIterator()
+            while try await parts.next() != nil {}
+            try await Task.sleep(for: .milliseconds(100))  // the connection has closed by now
+            #expect(try await parts.next() == nil)
+            #expect(try await parts.next() == nil)
+        }
+    }
+
+    @Test func aServerClosingBeforeItAnswersIsSaidSo() async throws {
+        let server = try RawServer { _ in [] }
+        defer { server.stop() }
+        await #expect {
+            _ = try await RecordingRequest.get("http://127.0.0.1:\(server.port)/x.mp3", headers: [:])
+        } throws: { NetworkProblem.describe($0) == "the server closed the connection" }
+    }
+
     @Test func aDroppedBodyEndsItsConnection() async throws {
         try await TestCatalog.withServer { server in
             // Asked and dropped after the head, 200 times, from a server that sends slowly (so it is
