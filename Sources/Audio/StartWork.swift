@@ -26,13 +26,14 @@ public enum StartWork {
     /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder), and
     /// asks for `url` (from byte 0) when one is given, else makes the API's HTTP client.
     public static func begin(requesting url: String? = nil) {
-        let connecting = Task { try await Blocking.run { try PulseConnection(server: nil) } }
-        prepared.withLock { $0 = Prepared(server: nil, connecting: connecting) }
+        // The request first: its answer is what the first sound waits for longest.
         if let url {
             request(url)
         } else {
             Task.detached(priority: .userInitiated) { _ = HTTPClient.chirper }
         }
+        let connecting = Task { try await Blocking.run { try PulseConnection(server: nil) } }
+        prepared.withLock { $0 = Prepared(server: nil, connecting: connecting) }
     }
 
     /// Asks for `url` now, for the engine to take when it opens that URL.

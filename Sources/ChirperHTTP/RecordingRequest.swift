@@ -88,8 +88,9 @@ struct Target: Sendable {
         return HTTPRequestHead(version: .http1_1, method: .GET, uri: pathAndQuery, headers: all)
     }
 
-    /// Whether `host` is an address rather than a name (TLS then sends no server name).
-    var hostIsAddress: Bool { (try? SocketAddress(ipAddress: host, port: 0)) != nil }
+    /// The address itself when `host` is one rather than a name: nothing to resolve, and TLS then
+    /// sends no server name.
+    var address: SocketAddress? { try? SocketAddress(ipAddress: host, port: port) }
 }
 
 extension HTTPResponseHead {
@@ -127,7 +128,8 @@ final class ResponseConnection: Sendable {
             } catch {
                 // A refusal or a timeout may pass (a server restarting, a link coming back); a name
                 // that does not resolve (no address was tried) or a TLS failure will not.
-                let passing = (error as? NIOConnectionError).map { !$0.connectionErrors.isEmpty } ?? (error is ChannelError)
+                // (An address connected to directly fails with the socket's IOError.)
+                let passing = (error as? NIOConnectionError).map { !$0.connectionErrors.isEmpty } ?? (error is ChannelError || error is IOError)
                 guard patient, passing, NIODeadline.now() + wait < deadline else { throw error }
                 try await Task.sleep(for: .nanoseconds(wait.nanoseconds))
                 wait = min(wait * 2, .seconds(1))
@@ -138,8 +140,9 @@ final class ResponseConnection: Sendable {
     private static func connect(to target: Target) async throws -> ResponseConnection {
         let group = MultiThreadedEventLoopGroup.singleton
         let context = target.secure ? try tls.get() : nil
-        let serverName = target.hostIsAddress ? nil : target.host
-        let channel = try await ClientBootstrap(group: group)
+        let address = target.address
+        let serverName = address == nil ? target.host : nil
+        let bootstrap = ClientBootstrap(group: group)
             .connectTimeout(RecordingRequest.connectTimeout)
             // Read only when the reader asks: the reader's pace holds the server back.
             .channelOption(.autoRead, value: false)
@@ -153,8 +156,9 @@ final class ResponseConnection: Sendable {
                     try pipeline.addHandler(ResponseReceiver(eventLoop: channel.eventLoop))
                 }
             }
-            .connect(host: target.host, port: target.port)
-            .get()
+        // A name is resolved, its addresses tried as Happy Eyeballs says; an address is connected to
+        // directly (resolving one still costs a trip through getaddrinfo on another thread).
+        let channel = try await (address.map { bootstrap.connect(to: $0) } ?? bootstrap.connect(host: target.host, port: target.port)).get()
         let receiver = try await channel.eventLoop.submit {
             NIOLoopBound(try channel.pipeline.syncOperations.handler(type: ResponseReceiver.self), eventLoop: channel.eventLoop)
         }.get()
