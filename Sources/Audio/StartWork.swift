@@ -28,6 +28,7 @@ public enum StartWork {
     public static func begin(requesting url: String? = nil) {
         // The request first: its answer is what the first sound waits for longest.
         if let url {
+            RecordingRequest.prepare()
             request(url)
         } else {
             Task.detached(priority: .userInitiated) { _ = HTTPClient.chirper }
