@@ -26,7 +26,9 @@ public enum StartWork {
     /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder), and
     /// asks for `url` (from byte 0) when one is given, else makes the API's HTTP client.
     public static func begin(requesting url: String? = nil) {
-        // The request first: its answer is what the first sound waits for longest.
+        // The request first, and the event loop thread it needs made now, while the cores are still
+        // free. Its path to the first sound (event loop, connection, the answer's head) and the sound
+        // server's (libpulse's loading, the connection) are about as long, by trace marks.
         if let url {
             RecordingRequest.prepare()
             request(url)
