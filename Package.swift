@@ -86,9 +86,8 @@ let package = Package(
         .executableTarget(
             name: "chirper",
             dependencies: [
-                "ChirperApp", "XenoCanto", "PlaybackModel", "Audio",
+                "ChirperApp", "XenoCanto", "PlaybackModel", "Audio", "ChirperHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["hot-functions.order", "static-libstdc++"],
             // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the player's

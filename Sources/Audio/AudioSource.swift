@@ -23,17 +23,18 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
 
     /// Opens the source, from byte `offset` on (an HTTP Range request, or a file seek). HTTP errors and
     /// unreadable files become `PlaybackError`s here, before any audio. The process's first request
-    /// may already be on its way (`StartWork`): then it is taken, not made again. `reopening`: this
+    /// may already be on its way (`StartWork`): then it is taken (once), not made again. `patient`: the
     /// recording was already playing (a drop, a seek) or is the next one fetched ahead, so a connection
-    /// that cannot be made is tried again for a while (`RecordingRequest`).
-    func open(from offset: Int = 0, reopening: Bool = false) async throws(PlaybackError) -> ByteReader {
+    /// that cannot be made is tried again for a while (`RecordingRequest`); a first contact fails at
+    /// once, so an offline listener is told so within a second.
+    func open(from offset: Int = 0, patient: Bool = false) async throws(PlaybackError) -> ByteReader {
         switch self {
         case .url(let url):
             let response: HTTPClientResponse, attempts: Int
-            if offset == 0, !reopening, let early = StartWork.firstRequest(for: url) {
+            if offset == 0, let early = StartWork.firstRequest(for: url) {
                 (response, attempts) = try await early.value.get()
             } else {
-                (response, attempts) = try await Self.fetch(url, from: offset, reopening: reopening)
+                (response, attempts) = try await Self.fetch(url, from: offset, patient: patient)
             }
             guard (200..<300).contains(Int(response.status.code)) else {
                 throw .http(status: Int(response.status.code), attempts: attempts)  // only 429 and 5xx were asked again
@@ -62,7 +63,7 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
 extension AudioSource {
     /// Asks for `url` from byte `offset` on, asking again after a 429 or 5xx answer: the last answer,
     /// with the number of tries it took.
-    static func fetch(_ url: String, from offset: Int = 0, reopening: Bool = false) async throws(PlaybackError) -> (HTTPClientResponse, attempts: Int) {
+    static func fetch(_ url: String, from offset: Int = 0, patient: Bool = false) async throws(PlaybackError) -> (HTTPClientResponse, attempts: Int) {
         var attempt = 1
         while true {
             let response: HTTPClientResponse
@@ -72,7 +73,7 @@ extension AudioSource {
                 if offset > 0 { headers.add(name: "Range", value: "bytes=\(offset)-") }
                 // No overall deadline: a long recording streams for minutes. The read timeout still ends
                 // a connection that goes silent.
-                response = try await RecordingRequest.get(url, headers: headers, patient: reopening)
+                response = try await RecordingRequest.get(url, headers: headers, patient: patient)
             } catch {
                 throw .network(reason: NetworkProblem.describe(error))
             }

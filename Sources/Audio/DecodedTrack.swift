@@ -46,10 +46,9 @@ public final class DecodedTrack: @unchecked Sendable {
 
     /// Opens the source (HTTP errors surface here) and makes a decoder for it. A dropped connection is
     /// regained within the input, which tells `onReconnect` (the engine shows buffering meanwhile).
-    /// `ahead`: the next track of a queue, opened while this one plays (a connection that cannot be made
-    /// is tried again for a while, as when reopening).
-    public static func open(_ source: AudioSource, cache: AudioCache? = nil, ahead: Bool = false) async throws(PlaybackError) -> DecodedTrack {
-        let input = try await TrackInput.open(source, cache: cache, ahead: ahead)
+    /// `patient`: see `AudioSource.open` (the queue's next track, opened while this one plays).
+    public static func open(_ source: AudioSource, cache: AudioCache? = nil, patient: Bool = false) async throws(PlaybackError) -> DecodedTrack {
+        let input = try await TrackInput.open(source, cache: cache, patient: patient)
         let decoder: MP3Decoder
         do { decoder = try MP3Decoder() } catch { throw PlaybackError(error) }
         if let size = input.size { decoder.setStreamSize(size) }

@@ -572,7 +572,7 @@ extension PlaybackEngine {
             prefetched = (index, Task {
                 guard let next = await track(index) else { return nil }
                 do throws(PlaybackError) {
-                    let decoded = try await DecodedTrack.open(next.source, cache: cache, ahead: true)
+                    let decoded = try await DecodedTrack.open(next.source, cache: cache, patient: true)
                     try await decoded.decodeAhead(seconds: PlaybackEngine.prefetchSeconds)
                     return .success(decoded)
                 } catch {

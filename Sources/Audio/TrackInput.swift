@@ -43,14 +43,13 @@ struct TrackInput {
     private var keeping: WholeFileWriter?
 
     /// Opens `source`: from the cache when it holds the URL whole, else from the network, keeping the
-    /// download in the cache if one is given. `ahead`: opened before it is wanted (the queue's next
-    /// track), so a connection that cannot be made is tried again for a while.
-    static func open(_ source: AudioSource, cache: AudioCache? = nil, ahead: Bool = false) async throws(PlaybackError) -> TrackInput {
+    /// download in the cache if one is given. `patient`: see `AudioSource.open`.
+    static func open(_ source: AudioSource, cache: AudioCache? = nil, patient: Bool = false) async throws(PlaybackError) -> TrackInput {
         if let cache, case .url(let url) = source, let file = cache.lookup(url) {
             let cached = AudioSource.file(file.path)
             return TrackInput(source: cached, reader: try await cached.open())
         }
-        var input = TrackInput(source: source, reader: try await source.open(reopening: ahead))
+        var input = TrackInput(source: source, reader: try await source.open(patient: patient))
         if let cache, case .url(let url) = source { input.keeping = cache.writer(for: url, size: input.reader.size) }
         return input
     }
@@ -109,7 +108,7 @@ struct TrackInput {
     private mutating func reconnect(after delay: Duration) async throws(PlaybackError) {
         do { try await Task.sleep(for: delay) } catch { throw .network(reason: "cancelled") }
         do {
-            reader = try await source.open(from: readerOffset, reopening: true)
+            reader = try await source.open(from: readerOffset, patient: true)
         } catch {
             reader = ByteReader(size: reader.size, kind: .failed(error))
         }
@@ -133,7 +132,7 @@ struct TrackInput {
             replay = kept[(offset - start)...]
             return
         }
-        reader = try await source.open(from: offset, reopening: true)
+        reader = try await source.open(from: offset, patient: true)
         keeping?.abandon()  // the bytes no longer follow one another: not a file to keep
         keeping = nil
         readerOffset = offset

@@ -22,6 +22,17 @@ extension HTTPClient {
     }
 }
 
+/// The event loop threads every connection runs on, the API's and a recording's.
+public enum NetworkThreads {
+    /// One thread, not NIO's default of one per core: a listener's process has one or two connections
+    /// at a time, and each extra loop thread is made before the first request can go out. Call once,
+    /// first thing in `main`: NIO takes it only before its group is first used, and traps on a second
+    /// call.
+    public static func useOne() {
+        NIOSingletons.groupLoopCountSuggestion = 1
+    }
+}
+
 /// A failed HTTP exchange in a listener's words, for the API's errors and the player's alike.
 public enum NetworkProblem {
     public static func describe(_ error: any Error) -> String {

@@ -273,9 +273,9 @@ final class ResponseReceiver: ChannelInboundHandler {
             return eventLoop.makeFailedFuture(error)
         case .open:
             guard let context else { return eventLoop.makeFailedFuture(RecordingRequestError.closedEarly) }
-            let promise = context.eventLoop.makePromise(of: HTTPClientResponsePart.self)
+            let promise = eventLoop.makePromise(of: HTTPClientResponsePart.self)
             state = .open(waiting: promise)
-            readTimeout = context.eventLoop.assumeIsolated().scheduleTask(in: RecordingRequest.readTimeout) { [weak self] in
+            readTimeout = eventLoop.assumeIsolated().scheduleTask(in: RecordingRequest.readTimeout) { [weak self] in
                 self?.end(RecordingRequestError.readTimedOut)
             }
             context.read()

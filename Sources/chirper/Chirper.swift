@@ -1,9 +1,9 @@
 import ArgumentParser
 import Audio
 import ChirperApp
+import ChirperHTTP
 import FoundationEssentials
 import Glibc
-import NIOCore
 import XenoCanto
 
 /// The `chirper` command: search, listen to and learn about xeno-canto recordings from a terminal.
@@ -21,10 +21,7 @@ struct Chirper: AsyncParsableCommand {
 
     /// Runs the command, mapping every failure to the documented exit code and a short message on stderr.
     static func main() async {
-        // One event loop thread for every connection (the API's and a recording's): a listener's
-        // process has one or two at a time, and each extra loop thread is made before the first request
-        // can go out (NIO's default is one per core).
-        NIOSingletons.groupLoopCountSuggestion = 1
+        NetworkThreads.useOne()
         // The sound server, the HTTP client and play's request get ready while the arguments are parsed.
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let name = arguments.first, soundCommands.contains(name) {
