@@ -49,17 +49,22 @@ struct Listening {
             let hertz = HeardSound(samples: Array(heard.samples[start..<(start + window)])).zeroCrossingHertz
             times.append((hertz - 1_000) * 6 / 2_000)
         }
-        // Where the pitch falls back: the joins. The window at a join may hold both passes and read halfway,
-        // so a fall is a window lower than the last, followed within one more by the start's pitch.
-        let joins = times.indices.dropFirst().dropLast().filter {
-            times[$0] < times[$0 - 1] && min(times[$0], times[$0 + 1]) < times[$0 - 1] - 1.2 && !(times[$0 - 1] < times[max(0, $0 - 2)] - 0.5)
+        // Where the pitch falls back: the joins. The window at a join may hold both passes and read anywhere
+        // between their pitches, so a join is a run of falling windows (each more than the sweep's jitter of
+        // ±0.1 s below the last), taken from the window before the run to the lowest of the run and the next.
+        var joins: [(from: Double, to: Double)] = []
+        var index = 1
+        while index < times.count {
+            guard times[index] < times[index - 1] - 0.3 else { index += 1; continue }
+            var end = index
+            while end + 1 < times.count, times[end + 1] < times[end] - 0.3 { end += 1 }
+            joins.append((from: times[index - 1], to: times[end...min(end + 1, times.count - 1)].min()!))
+            index = end + 1
         }
         #expect(joins.count == 2, "two returns to the start: \(times.map { (($0 * 10).rounded() / 10) })")
         #expect(abs(times[0] - 2) < 0.15, "it starts at the loop's start: \(times[0]) s")
-        for join in joins where join + 1 < times.count {
-            // The window at the join may hold a little of both passes; the next one is the new pass alone.
-            let after = min(times[join], times[join + 1])
-            #expect(abs(times[join - 1] - 4) < 0.15 && abs(after - 2.05) < 0.15, "from the 4 s pitch back to the 2 s pitch: \(times[join - 1]) → \(after)")
+        for join in joins {
+            #expect(abs(join.from - 4) < 0.15 && abs(join.to - 2.05) < 0.15, "from the 4 s pitch back to the 2 s pitch: \(join.from) → \(join.to)")
         }
         #expect(abs((times.last ?? 0) - 6) < 0.15, "then on to the end: \(times.last ?? 0)")
         #expect(abs(heard.audibleSeconds - 8) <= 0.24, "3 passes of 2 s, then 2 s: \(heard.audibleSeconds) s")
