@@ -177,8 +177,9 @@ public final class PlaybackEngine: Sendable {
         control.withLock { $0.events?(track, event) }
     }
 
-    /// The position after a write: every quarter second while the track is heard (not while it opens,
-    /// buffers or is paused: the state says), and kept to be said again when it is heard again.
+    /// The position after a write (a piece, about half a second), at most every quarter second, while
+    /// the track is heard (not while it opens, buffers or is paused: the state says), and kept to be
+    /// said again when it is heard again.
     private func reportPosition(_ track: Playing, elapsed: Double, duration: Double?, status: inout StatusReporter) {
         control.withLock { control in
             control.position = (elapsed, duration)
@@ -288,10 +289,15 @@ public final class PlaybackEngine: Sendable {
             startAt = nil
             switch ending {
             case .finished(let seconds):
+                // Before a gap and after the queue's last track, the track is over when its sound has been
+                // heard, not when it was all written: the output holds up to a second of it, and a row
+                // that went idle meanwhile would say so while it still sounds.
+                let last = await track(index + 1) == nil
+                if gap > 0 || (last && !stopped) { await session.finish() }
                 events(.finished)
                 report.played.append((index, seconds))
                 index += 1
-                if gap > 0 { await session.pause(for: gap) }
+                if gap > 0 { try? await Task.sleep(for: .milliseconds(Int(gap * 1000))) }
             case .moved(let to, let seconds, let at):
                 events(.finished)
                 if seconds > 0 { report.played.append((index, seconds)) }
@@ -537,7 +543,9 @@ extension PlaybackEngine {
         let track: @Sendable (Int) async -> Track?
         private(set) var output: (any AudioSink)?
         /// Seconds written to `output` (its clock runs up to this).
-        var written = 0.0
+        var written = 0.0 { didSet { heardOut = false } }
+        /// Whether `finish` has let everything written be heard.
+        private var heardOut = false
         /// The decoder's format.
         private(set) var source: AudioFormat?
         /// Recording seconds per second of output: the speed, as exactly as the output runs it.
@@ -675,15 +683,11 @@ extension PlaybackEngine {
             if let output { try await Blocking.run { try output.trigger() } }
         }
 
-        /// Plays out what is queued, then waits `seconds` of silence.
-        mutating func pause(for seconds: Double) async {
-            await finish()
-            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-        }
-
         /// Lets what is queued be heard to its end (the end of the queue, or before a gap), the
         /// stretcher's last sound included.
         mutating func finish() async {
+            guard !heardOut else { return }  // nothing written since: a drain would only wait for the server
+            heardOut = true
             if let stretcher {
                 let tail = stretcher.finish()
                 stretcher.reset()

@@ -1,8 +1,8 @@
 import PlaybackModel
 
-/// How often the position is told while a track is heard: every quarter of a second, and at once after
-/// a seek. Whether it is heard at all (not opening, buffering or paused) is the engine's state to say;
-/// this only keeps the cadence.
+/// How often the position is told while a track is heard: at most every quarter of a second (it is
+/// asked after each write, about twice a second), and at once after a seek. Whether it is heard at all
+/// (not opening, buffering or paused) is the engine's state to say; this only keeps the cadence.
 struct StatusReporter {
     /// How often the position is reported while sound plays.
     static let positionEvery = 0.25

@@ -98,6 +98,8 @@ struct Browse {
             let heard = HeardSound(samples: try await recorder.stop())
             #expect(abs(heard.hertz - tone.hertz!) <= 5, "heard \(heard.hertz) Hz")
             #expect(abs(heard.audibleSeconds - 6) <= 0.6, "heard \(heard.audibleSeconds) s")
+            // The output holds up to a second: the row is idle only once the tone's end has been heard.
+            #expect(heard.audibleSeconds >= 5.85, "all of it heard before the row went idle: \(heard.audibleSeconds) s")
             #expect(try terminal.screen().split(separator: "\n").contains { $0.hasPrefix("   XC900004") }, "idle again when it ends")
             try terminal.send("q")
             try await Self.expectRestored(terminal, status: 0)
