@@ -11,7 +11,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -33,16 +32,16 @@ let package = Package(
         .systemLibrary(name: "CFFTW"),
         .systemLibrary(name: "CPNG"),
 
-        // The API's HTTP client, the player's own GET for a recording's bytes (SwiftNIO directly), and how
-        // their failures read.
+        // Chirper's GET, for the API's pages and a recording's bytes (SwiftNIO directly), and how its
+        // failures read.
         .target(
             name: "ChirperHTTP",
             dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]),
         // The API's models, query, errors and the `SearchClient` seam: pure Swift, nothing linked beneath.
         .target(name: "XenoCanto"),
@@ -51,7 +50,7 @@ let package = Package(
             name: "XenoCantoHTTP",
             dependencies: [
                 "XenoCanto", "ChirperHTTP",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // What the engine, the sonogram and the core share: events, errors, audio format, speed and loop,
         // the spectrogram matrix. Pure Swift.
@@ -60,7 +59,8 @@ let package = Package(
             name: "Audio",
             dependencies: [
                 "PlaybackModel", "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // The list state, reducers, browse model and renderers: pure, nothing but the API's models and
         // the playback model beneath it.
@@ -134,7 +134,6 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram", "ChirperHTTP",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import ChirperHTTP
 import FoundationEssentials
 import NIOCore
@@ -25,12 +24,12 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
     /// unreadable files become `PlaybackError`s here, before any audio. The process's first request
     /// may already be on its way (`StartWork`): then it is taken (once), not made again. `patient`: the
     /// recording was already playing (a drop, a seek) or is the next one fetched ahead, so a connection
-    /// that cannot be made is tried again for a while (`RecordingRequest`); a first contact fails at
+    /// that cannot be made is tried again for a while (`HTTPGet`); a first contact fails at
     /// once, so an offline listener is told so within a second.
     func open(from offset: Int = 0, patient: Bool = false) async throws(PlaybackError) -> ByteReader {
         switch self {
         case .url(let url):
-            let response: HTTPClientResponse, attempts: Int
+            let response: HTTPAnswer, attempts: Int
             if offset == 0, let early = StartWork.firstRequest(for: url) {
                 (response, attempts) = try await early.value.get()
             } else {
@@ -63,17 +62,17 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
 extension AudioSource {
     /// Asks for `url` from byte `offset` on, asking again after a 429 or 5xx answer: the last answer,
     /// with the number of tries it took.
-    static func fetch(_ url: String, from offset: Int = 0, patient: Bool = false) async throws(PlaybackError) -> (HTTPClientResponse, attempts: Int) {
+    static func fetch(_ url: String, from offset: Int = 0, patient: Bool = false) async throws(PlaybackError) -> (HTTPAnswer, attempts: Int) {
         var attempt = 1
         while true {
-            let response: HTTPClientResponse
+            let response: HTTPAnswer
             do { try await RequestPacer.shared.admit(.file) } catch { throw .network(reason: "cancelled") }
             do {
                 var headers: HTTPHeaders = ["User-Agent": "chirper"]
                 if offset > 0 { headers.add(name: "Range", value: "bytes=\(offset)-") }
                 // No overall deadline: a long recording streams for minutes. The read timeout still ends
                 // a connection that goes silent.
-                response = try await RecordingRequest.get(url, headers: headers, patient: patient)
+                response = try await HTTPGet.get(url, headers: headers, patient: patient)
             } catch {
                 throw .network(reason: NetworkProblem.describe(error))
             }
@@ -92,7 +91,7 @@ extension AudioSource {
 /// back by playback (HTTP flow control) and memory stays flat whatever the recording's length.
 struct ByteReader {
     enum Kind {
-        case http(HTTPClientResponse.Body.AsyncIterator)
+        case http(HTTPAnswer.Body.AsyncIterator)
         case file(OpenFile)
         /// A reopening that failed: the next read says why.
         case failed(PlaybackError)

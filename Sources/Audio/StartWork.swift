@@ -1,12 +1,11 @@
-import AsyncHTTPClient
 import ChirperHTTP
 import PlaybackModel
 import Synchronization
 
 /// Work a command that makes sound can begin before its arguments are parsed: connecting to the sound
 /// server (the default one, which is what nearly every run asks for) and, when the command line names
-/// the URL to play, asking for it; else making the API's HTTP client (its event loop threads), which
-/// the search or lookup will want. Both then overlap argument parsing instead of following it. The
+/// the URL to play, asking for it. The event loop thread every request runs on is made first, for
+/// that request or for the search or lookup that comes instead. Both then overlap argument parsing instead of following it. The
 /// engine takes the connection if it asks for the same server, and the answer if it opens the same
 /// URL; otherwise it makes its own.
 public enum StartWork {
@@ -19,29 +18,25 @@ public enum StartWork {
     /// The first recording's request, made before the arguments were parsed.
     private struct FirstRequest {
         var url: String
-        var answer: Task<Result<(HTTPClientResponse, attempts: Int), PlaybackError>, Never>
+        var answer: Task<Result<(HTTPAnswer, attempts: Int), PlaybackError>, Never>
     }
     private static let asked = Mutex<FirstRequest?>(nil)
 
     /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder), and
-    /// asks for `url` (from byte 0) when one is given, else makes the API's HTTP client.
+    /// asks for `url` (from byte 0) when one is given.
     public static func begin(requesting url: String? = nil) {
         // The request first, and the event loop thread it needs made now, while the cores are still
         // free. Its path to the first sound (event loop, connection, the answer's head) and the sound
         // server's (libpulse's loading, the connection) are about as long, by trace marks.
-        if let url {
-            RecordingRequest.prepare()
-            request(url)
-        } else {
-            Task.detached(priority: .userInitiated) { _ = HTTPClient.chirper }
-        }
+        HTTPGet.prepare()
+        if let url { request(url) }
         let connecting = Task { try await Blocking.run { try PulseConnection(server: nil) } }
         prepared.withLock { $0 = Prepared(server: nil, connecting: connecting) }
     }
 
     /// Asks for `url` now, for the engine to take when it opens that URL.
     static func request(_ url: String) {
-        let answer = Task.detached(priority: .userInitiated) { () -> Result<(HTTPClientResponse, attempts: Int), PlaybackError> in
+        let answer = Task.detached(priority: .userInitiated) { () -> Result<(HTTPAnswer, attempts: Int), PlaybackError> in
             do throws(PlaybackError) { return .success(try await AudioSource.fetch(url)) } catch { return .failure(error) }
         }
         asked.withLock { $0 = FirstRequest(url: url, answer: answer) }
@@ -59,7 +54,7 @@ public enum StartWork {
     }
 
     /// The answer to the request begun at start, if it was for `url` and nobody took it yet; taken once.
-    static func firstRequest(for url: String) -> Task<Result<(HTTPClientResponse, attempts: Int), PlaybackError>, Never>? {
+    static func firstRequest(for url: String) -> Task<Result<(HTTPAnswer, attempts: Int), PlaybackError>, Never>? {
         asked.withLock { first in
             guard let taken = first, taken.url == url else { return nil }
             first = nil

@@ -1,26 +1,7 @@
-import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
-
-extension HTTPClient {
-    /// The process's client for the API, shared by every command that searches or looks a recording
-    /// up: follows redirects, gives up on a silent read after 30 s, and fails at once on a refused
-    /// connection or a name that does not resolve: offline, a listener is told so within a second, not
-    /// after 10 s of connecting again. A global is never deinitialised, so it needs no shutdown. A
-    /// recording's bytes come by `RecordingRequest`.
-    public static let chirper = make()
-
-    private static func make() -> HTTPClient {
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 10, allowCycles: false),
-            timeout: .init(connect: .seconds(10), read: .seconds(30)),
-            decompression: .enabled(limit: .ratio(25)))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }
-}
 
 /// The event loop threads every connection runs on, the API's and a recording's.
 public enum NetworkThreads {
@@ -37,9 +18,15 @@ public enum NetworkThreads {
 public enum NetworkProblem {
     public static func describe(_ error: any Error) -> String {
         switch error {
-        case RecordingRequestError.closedBeforeAnswer: return "the server closed the connection"
-        case RecordingRequestError.closedEarly: return "the connection closed before the length the server announced"
-        case RecordingRequestError.readTimedOut: return "the server stopped answering"
+        case let error as HTTPGetError:
+            switch error {
+            case .closedBeforeAnswer: return "the server closed the connection"
+            case .closedEarly: return "the connection closed before the length the server announced"
+            case .readTimedOut, .deadlineExceeded: return "the server stopped answering"
+            case .invalidURL: return "not an http(s) URL"
+            case .tooManyRedirects: return "too many redirects"
+            case .tooLarge: return "the answer is larger than expected"
+            }
         case ChannelError.connectTimeout: return "the connection timed out"
         case let error as NIOConnectionError:
             // No address to try: the name did not resolve. Else what the last address answered.
@@ -51,15 +38,6 @@ public enum NetworkProblem {
         case let error as NIOSSLExtraError where error == .failedToValidateHostname:
             return "the server's certificate is for another name"
         default: break
-        }
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .connectTimeout: return "the connection timed out"
-            case .readTimeout, .deadlineExceeded: return "the server stopped answering"
-            case .remoteConnectionClosed: return "the server closed the connection"
-            case .redirectLimitReached, .redirectCycleDetected: return "too many redirects"
-            default: return "\(error)"
-            }
         }
         let text = String(describing: error)
         let lowered = text.lowercased()

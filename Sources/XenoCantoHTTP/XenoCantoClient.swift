@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import ChirperHTTP
 import FoundationEssentials
 import NIOCore
@@ -71,19 +70,19 @@ public struct XenoCantoClient: SearchClient {
         while true {
             attempt += 1
             do { try await pacer.admit(.page) } catch { throw .network(host: host, reason: "cancelled") }
-            let response: HTTPClientResponse
-            let body: ByteBuffer
+            let response: (head: HTTPAnswer, body: ByteBuffer)
             do {
-                var request = HTTPClientRequest(url: url)
-                request.headers.add(name: "Accept", value: "application/json")
-                request.headers.add(name: "User-Agent", value: "chirper")
-                response = try await HTTPClient.chirper.execute(request, timeout: .init(requestTimeout))
-                body = try await response.body.collect(upTo: 64 << 20)
+                response = try await HTTPGet.within(requestTimeout) {
+                    let headers: HTTPHeaders = ["Accept": "application/json", "User-Agent": "chirper"]
+                    let answer = try await HTTPGet.get(url, headers: headers, decompressing: true)
+                    return (answer, try await answer.body.collect(upTo: 64 << 20))
+                }
             } catch {
                 throw .network(host: host, reason: NetworkProblem.describe(error))
             }
+            let body = response.body
             let data = Data(body.readableBytesView)
-            let status = Int(response.status.code)
+            let status = Int(response.head.status.code)
             switch status {
             case 200..<300:
                 return data
@@ -103,7 +102,7 @@ public struct XenoCantoClient: SearchClient {
                     }
                     throw .server(status: status, attempts: attempt)
                 }
-                let retryAfter = RetryPolicy.retryAfter(in: response.headers)
+                let retryAfter = RetryPolicy.retryAfter(in: response.head.headers)
                 do { try await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: retryAfter)) } catch {
                     throw .network(host: host, reason: "cancelled")
                 }
@@ -113,11 +112,3 @@ public struct XenoCantoClient: SearchClient {
         }
     }
 }
-
-extension TimeAmount {
-    init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-}
-

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import ChirperHTTP
 import DemoCatalog
 import Foundation
@@ -91,7 +90,7 @@ struct SearchTagTests {
         try await TestCatalog.withServer { server in
             for (query, message) in [("foo:bar", "Unknown tag \"foo\""), ("gen:turdus OR gen:parus", "OR is not supported"), ("parus", "Untagged search term")] {
                 let url = server.apiURL + "/recordings?key=demo&query=" + query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-                let response = try await HTTPClient.chirper.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
+                let response = try await HTTPGet.get(url, headers: [:])
                 let body = try await response.body.collect(upTo: 1 << 16)
                 #expect(response.status.code == 400)
                 let object = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: String]
@@ -119,7 +118,7 @@ struct SearchTagTests {
         #expect((Self.unusual.entries[0].recording.englishName?.count ?? 0) >= 40)
         try await TestCatalog.withServer(catalog: Self.unusual) { server in
             let url = server.apiURL + "/recordings?key=demo&query=nr:900001&per_page=100&page=1"
-            let response = try await HTTPClient.chirper.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
+            let response = try await HTTPGet.get(url, headers: [:])
             let sent = String(decoding: try await response.body.collect(upTo: 1 << 20).readableBytesView, as: UTF8.self)
 
             let json = try await ChirperProcess.run(["search", "nr:900001", "--json"] + server.api)

@@ -1,22 +1,24 @@
-import AsyncHTTPClient
 import FoundationEssentials
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 
-/// A recording's bytes asked for by GET on a connection of its own, with SwiftNIO's channel, HTTP/1.1
-/// codec and TLS directly: no client to make and no pool. This is the player's first request, so it is
-/// on the way to first sound: AsyncHTTPClient made its client, pool and connection there (about 6 ms
-/// from `main` to the request leaving, by trace marks); with this GET and the start work around it,
-/// `make bench`'s first sound went from 14.3 to 11.8 ms. The API's requests, which want pooling and
-/// decompression, stay with AsyncHTTPClient.
+/// Chirper's HTTP: a GET on a connection of its own, with SwiftNIO's channel, HTTP/1.1 codec, TLS and
+/// (for the API's pages) gzip directly: no client to make and no pool. It carries a recording's bytes
+/// and the API's pages. A play's first request is on the way to first sound: AsyncHTTPClient made its
+/// client, pool and connection there (about 6 ms from `main` to the request leaving, by trace marks),
+/// and its code (with SwiftNIO's HTTP/2, SOCKS and file system, which it links) was a quarter of the
+/// player's 6,464 protocol conformance records, which the Swift runtime scans on every first dynamic
+/// cast: half the instructions of a short play were those scans.
 ///
 /// Redirects are followed (xeno-canto's `file` URLs redirect), at most 10 and never in a cycle. The
 /// body is read from the socket only when the reader asks for more, so a download is held back by
 /// playback (TCP flow control) and memory stays flat; the connection is closed when the body ends or
-/// is dropped. The answer is an `HTTPClientResponse`, as AsyncHTTPClient's, so its readers are the same.
-public enum RecordingRequest {
+/// is dropped. Each request has its connection: the API's pages are asked for at most once a second
+/// (`RequestPacer`), so a kept connection would save one round trip (three with TLS) a page.
+public enum HTTPGet {
     /// How long a connection may take to be made, and how long a read may wait for a byte.
     public static let connectTimeout = TimeAmount.seconds(10)
     public static let readTimeout = TimeAmount.seconds(30)
@@ -32,37 +34,103 @@ public enum RecordingRequest {
     /// GETs `url` with `headers` (Host is added). `patient`: a connection that cannot be made is tried
     /// again for up to `connectTimeout` (for reopening a recording that was playing, where a network blip
     /// should be waited out); otherwise a refused connection fails at once, so an offline listener is
-    /// told within a second.
-    public static func get(_ url: String, headers: HTTPHeaders, patient: Bool = false) async throws -> HTTPClientResponse {
+    /// told within a second. `decompressing`: gzip and deflate are accepted, and the body is inflated
+    /// (to at most 25 times its size).
+    public static func get(_ url: String, headers: HTTPHeaders, patient: Bool = false,
+                           decompressing: Bool = false) async throws -> HTTPAnswer {
         var target = try Target(url)
         var visited: Set<String> = [url]
         while true {
-            let connection = try await ResponseConnection.open(to: target, patient: patient)
+            let connection = try await ResponseConnection.open(to: target, patient: patient, decompressing: decompressing)
             let head = try await connection.send(target.request(headers: headers))
             guard let location = head.redirectLocation else {
-                return HTTPClientResponse(
-                    version: head.version, status: head.status, headers: head.headers,
-                    body: .stream(ResponseBody(connection: connection)))
+                return HTTPAnswer(status: head.status, headers: head.headers, body: HTTPAnswer.Body(connection: connection))
             }
             connection.close()  // the redirect's own body is not wanted
-            guard visited.count <= redirectLimit else { throw HTTPClientError.redirectLimitReached }
+            guard visited.count <= redirectLimit else { throw HTTPGetError.tooManyRedirects }
             guard let next = URL(string: location, relativeTo: URL(string: target.url))?.absoluteString else {
-                throw HTTPClientError.invalidURL
+                throw HTTPGetError.invalidURL
             }
-            guard visited.insert(next).inserted else { throw HTTPClientError.redirectCycleDetected }
+            guard visited.insert(next).inserted else { throw HTTPGetError.tooManyRedirects }
             target = try Target(next)
+        }
+    }
+
+    /// `work`'s result, or `HTTPGetError.deadlineExceeded` once `limit` has passed (`work` is then
+    /// cancelled, which closes its connection).
+    public static func within<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw HTTPGetError.deadlineExceeded }
+            return value
         }
     }
 }
 
-/// Why a recording's answer ended early, in the words `NetworkProblem` gives a listener.
-public enum RecordingRequestError: Error, Sendable {
+/// An answer's head and its body, read as it is asked for.
+public struct HTTPAnswer: Sendable {
+    public let status: HTTPResponseStatus
+    public let headers: HTTPHeaders
+    public let body: Body
+
+    /// The body as an async sequence of buffers; the connection closes when it ends or is dropped.
+    public struct Body: AsyncSequence, Sendable {
+        public typealias Element = ByteBuffer
+        let connection: ResponseConnection
+
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            let connection: ResponseConnection
+            /// Once the body has ended, it stays ended: a reader may ask again (a loop or a seek back
+            /// replays kept bytes, then reads on), and the closed connection must not read as a drop.
+            private var ended = false
+
+            init(connection: ResponseConnection) { self.connection = connection }
+
+            public mutating func next() async throws -> ByteBuffer? {
+                guard !ended else { return nil }
+                guard let bytes = try await connection.nextBody() else {
+                    ended = true
+                    return nil
+                }
+                return bytes
+            }
+        }
+
+        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(connection: connection) }
+
+        /// The whole body, when it is at most `limit` bytes.
+        public func collect(upTo limit: Int) async throws -> ByteBuffer {
+            var whole = ByteBuffer()
+            for try await var part in self {
+                guard whole.readableBytes + part.readableBytes <= limit else { throw HTTPGetError.tooLarge }
+                whole.writeBuffer(&part)
+            }
+            return whole
+        }
+    }
+}
+
+/// Why a GET failed or its answer ended early, in the words `NetworkProblem` gives a listener.
+public enum HTTPGetError: Error, Sendable {
     /// The connection closed before the answer's head came.
     case closedBeforeAnswer
     /// The connection closed before the answer was whole.
     case closedEarly
-    /// No byte came for `RecordingRequest.readTimeout` while one was waited for.
+    /// No byte came for `HTTPGet.readTimeout` while one was waited for.
     case readTimedOut
+    /// The whole answer took longer than its caller allows (`HTTPGet.within`).
+    case deadlineExceeded
+    /// Not an http or https URL with a host.
+    case invalidURL
+    /// More than `HTTPGet.redirectLimit` redirects, or one back to a URL already asked for.
+    case tooManyRedirects
+    /// A body larger than its reader takes.
+    case tooLarge
 }
 
 /// Where a URL's GET goes: host, port, TLS or not, and the path with its query.
@@ -76,7 +144,7 @@ struct Target: Sendable {
     init(_ url: String) throws {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = parsed.host(percentEncoded: false), !host.isEmpty
-        else { throw HTTPClientError.invalidURL }
+        else { throw HTTPGetError.invalidURL }
         self.url = url
         self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
         secure = scheme == "https"
@@ -123,15 +191,15 @@ final class ResponseConnection: Sendable {
 
     func close() { channel.close(promise: nil) }
 
-    /// TLS settings made once, on the first https request: the system's trust roots, as AsyncHTTPClient.
+    /// TLS settings made once, on the first https request: the system's trust roots.
     private static let tls = Result { try NIOSSLContext(configuration: .makeClientConfiguration()) }
 
-    static func open(to target: Target, patient: Bool) async throws -> ResponseConnection {
-        let deadline = NIODeadline.now() + RecordingRequest.connectTimeout
+    static func open(to target: Target, patient: Bool, decompressing: Bool) async throws -> ResponseConnection {
+        let deadline = NIODeadline.now() + HTTPGet.connectTimeout
         var wait = TimeAmount.milliseconds(100)
         while true {
             do {
-                return try await connect(to: target)
+                return try await connect(to: target, decompressing: decompressing)
             } catch {
                 // A refusal or a timeout may pass (a server restarting, a link coming back); a name
                 // that does not resolve (no address was tried) or a TLS failure will not.
@@ -144,13 +212,13 @@ final class ResponseConnection: Sendable {
         }
     }
 
-    private static func connect(to target: Target) async throws -> ResponseConnection {
+    private static func connect(to target: Target, decompressing: Bool) async throws -> ResponseConnection {
         let group = MultiThreadedEventLoopGroup.singleton
         let context = target.secure ? try tls.get() : nil
         let address = target.address
         let serverName = address == nil ? target.host : nil
         let bootstrap = ClientBootstrap(group: group)
-            .connectTimeout(RecordingRequest.connectTimeout)
+            .connectTimeout(HTTPGet.connectTimeout)
             // Read only when the reader asks: the reader's pace holds the server back.
             .channelOption(.autoRead, value: false)
             .channelInitializer { channel in
@@ -160,6 +228,7 @@ final class ResponseConnection: Sendable {
                         try pipeline.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName))
                     }
                     try pipeline.addHTTPClientHandlers()
+                    if decompressing { try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .ratio(25))) }
                     try pipeline.addHandler(ResponseReceiver(eventLoop: channel.eventLoop))
                 }
             }
@@ -177,10 +246,10 @@ final class ResponseConnection: Sendable {
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         do {
-            guard case .head(let answer) = try await nextPart() else { throw RecordingRequestError.closedBeforeAnswer }
+            guard case .head(let answer) = try await nextPart() else { throw HTTPGetError.closedBeforeAnswer }
             return answer
-        } catch RecordingRequestError.closedEarly {
-            throw RecordingRequestError.closedBeforeAnswer
+        } catch HTTPGetError.closedEarly {
+            throw HTTPGetError.closedBeforeAnswer
         }
     }
 
@@ -193,7 +262,7 @@ final class ResponseConnection: Sendable {
             close()
             return nil
         case .head:
-            throw RecordingRequestError.closedEarly
+            throw HTTPGetError.closedEarly
         }
     }
 
@@ -207,32 +276,6 @@ final class ResponseConnection: Sendable {
             close()
         }
     }
-}
-
-/// A recording's body as an async sequence of buffers, for `HTTPClientResponse.Body.stream`.
-struct ResponseBody: AsyncSequence, Sendable {
-    typealias Element = ByteBuffer
-    let connection: ResponseConnection
-
-    struct AsyncIterator: AsyncIteratorProtocol {
-        let connection: ResponseConnection
-        /// Once the body has ended, it stays ended: a reader may ask again (a loop or a seek back
-        /// replays kept bytes, then reads on), and the closed connection must not read as a drop.
-        private var ended = false
-
-        init(connection: ResponseConnection) { self.connection = connection }
-
-        mutating func next() async throws -> ByteBuffer? {
-            guard !ended else { return nil }
-            guard let bytes = try await connection.nextBody() else {
-                ended = true
-                return nil
-            }
-            return bytes
-        }
-    }
-
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(connection: connection) }
 }
 
 /// The pipeline's last handler: keeps what the HTTP decoder produced until the reader asks for it, and
@@ -262,7 +305,7 @@ final class ResponseReceiver: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
-        end(RecordingRequestError.closedEarly)
+        end(HTTPGetError.closedEarly)
     }
 
     func nextPart() -> EventLoopFuture<HTTPClientResponsePart> {
@@ -272,11 +315,11 @@ final class ResponseReceiver: ChannelInboundHandler {
         case .over(let error):
             return eventLoop.makeFailedFuture(error)
         case .open:
-            guard let context else { return eventLoop.makeFailedFuture(RecordingRequestError.closedEarly) }
+            guard let context else { return eventLoop.makeFailedFuture(HTTPGetError.closedEarly) }
             let promise = eventLoop.makePromise(of: HTTPClientResponsePart.self)
             state = .open(waiting: promise)
-            readTimeout = eventLoop.assumeIsolated().scheduleTask(in: RecordingRequest.readTimeout) { [weak self] in
-                self?.end(RecordingRequestError.readTimedOut)
+            readTimeout = eventLoop.assumeIsolated().scheduleTask(in: HTTPGet.readTimeout) { [weak self] in
+                self?.end(HTTPGetError.readTimedOut)
             }
             context.read()
             return promise.futureResult
@@ -303,11 +346,11 @@ final class ResponseReceiver: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // The decoder's word for a body cut short of its Content-Length.
-        end(error as? HTTPParserError == .invalidEOFState ? RecordingRequestError.closedEarly : error)
+        end(error as? HTTPParserError == .invalidEOFState ? HTTPGetError.closedEarly : error)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        end(RecordingRequestError.closedEarly)
+        end(HTTPGetError.closedEarly)
     }
 
     private func end(_ error: any Error) {

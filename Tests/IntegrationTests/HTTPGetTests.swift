@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import ChirperHTTP
 import DemoCatalog
 import Foundation
@@ -8,11 +7,11 @@ import NIOPosix
 import NIOSSL
 import Testing
 
-/// The player's own GET (`RecordingRequest`, SwiftNIO directly) against the demo catalog: the bytes,
-/// redirects, Range, and the words its failures reach a listener in.
-@Suite("a recording's GET")
-struct RecordingRequestTests {
-    static func body(of response: HTTPClientResponse) async throws -> [UInt8] {
+/// Chirper's GET (`HTTPGet`, SwiftNIO directly) against the demo catalog: the bytes, redirects, Range,
+/// gzip, a deadline, and the words its failures reach a listener in.
+@Suite("Chirper's GET")
+struct HTTPGetTests {
+    static func body(of response: HTTPAnswer) async throws -> [UInt8] {
         var bytes: [UInt8] = []
         for try await part in response.body { bytes += part.readableBytesView }
         return bytes
@@ -26,7 +25,7 @@ struct RecordingRequestTests {
     @Test func followsTheDownloadRedirectToTheWholeFile() async throws {
         try await TestCatalog.withServer { server in
             let expected = try await Self.file(server, "900001")
-            let response = try await RecordingRequest.get(server.origin + "/900001/download", headers: ["User-Agent": "chirper"])
+            let response = try await HTTPGet.get(server.origin + "/900001/download", headers: ["User-Agent": "chirper"])
             #expect(response.status == .ok)
             #expect(response.headers.first(name: "Content-Length") == "\(expected.count)")
             #expect(try await Self.body(of: response) == expected, "the file, byte for byte")
@@ -37,7 +36,7 @@ struct RecordingRequestTests {
     @Test func asksForARangeAndGetsTheRest() async throws {
         try await TestCatalog.withServer { server in
             let expected = try await Self.file(server, "900001")
-            let response = try await RecordingRequest.get(
+            let response = try await HTTPGet.get(
                 server.origin + "/sounds/XC900001.mp3", headers: ["Range": "bytes=1000-"])
             #expect(response.status == .partialContent)
             #expect(try await Self.body(of: response) == Array(expected[1000...]))
@@ -48,7 +47,7 @@ struct RecordingRequestTests {
     /// bytes: the body stays ended (nil), where a closed connection must not read as a drop.
     @Test func aBodyReadToItsEndStaysEnded() async throws {
         try await TestCatalog.withServer { server in
-            let response = try await RecordingRequest.get(server.origin + "/sounds/XC900001.mp3", headers: [:])
+            let response = try await HTTPGet.get(server.origin + "/sounds/XC900001.mp3", headers: [:])
             var parts = response.body.makeAsyncIterator()
             while try await parts.next() != nil {}
             try await Task.sleep(for: .milliseconds(100))  // the connection has closed by now
@@ -58,10 +57,10 @@ struct RecordingRequestTests {
     }
 
     @Test func aServerClosingBeforeItAnswersIsSaidSo() async throws {
-        let server = try RawServer(keepingOpen: false) { _ in [] }
+        let server = try RawServer(keepingOpen: false, bytes: { _ in [] })
         defer { server.stop() }
         await #expect {
-            _ = try await RecordingRequest.get("http://127.0.0.1:\(server.port)/x.mp3", headers: [:])
+            _ = try await HTTPGet.get("http://127.0.0.1:\(server.port)/x.mp3", headers: [:])
         } throws: { NetworkProblem.describe($0) == "the server closed the connection" }
     }
 
@@ -74,7 +73,7 @@ struct RecordingRequestTests {
             func descriptors() throws -> Int { try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count }
             let before = try descriptors()
             for _ in 0..<200 {
-                let response = try await RecordingRequest.get(server.origin + "/sounds/XC900001.mp3", headers: [:])
+                let response = try await HTTPGet.get(server.origin + "/sounds/XC900001.mp3", headers: [:])
                 #expect(response.status == .ok)
             }
             try await Task.sleep(for: .milliseconds(200))  // closing happens on the event loop
@@ -86,14 +85,14 @@ struct RecordingRequestTests {
     @Test func failuresReadAsAListenerWouldSayThem() async throws {
         // Nothing listens on port 1 of this machine.
         await #expect {
-            _ = try await RecordingRequest.get("http://127.0.0.1:1/x.mp3", headers: [:])
+            _ = try await HTTPGet.get("http://127.0.0.1:1/x.mp3", headers: [:])
         } throws: { NetworkProblem.describe($0) == "connection refused" }
         await #expect {
-            _ = try await RecordingRequest.get("http://no-such-host.invalid/x.mp3", headers: [:])
+            _ = try await HTTPGet.get("http://no-such-host.invalid/x.mp3", headers: [:])
         } throws: { NetworkProblem.describe($0) == "host name not found" }
         await #expect {
-            _ = try await RecordingRequest.get("ftp://127.0.0.1/x.mp3", headers: [:])
-        } throws: { $0 as? HTTPClientError == .invalidURL }
+            _ = try await HTTPGet.get("ftp://127.0.0.1/x.mp3", headers: [:])
+        } throws: { $0 as? HTTPGetError == .invalidURL }
     }
 
     /// xeno-canto is https: the GET speaks TLS, checks the certificate against the system's trust
@@ -110,7 +109,7 @@ struct RecordingRequestTests {
         let server = try await TLSServer(certificate: certificate, key: key)
         defer { server.stop() }
         await #expect {
-            _ = try await RecordingRequest.get("https://localhost:\(server.port)/x.mp3", headers: [:])
+            _ = try await HTTPGet.get("https://localhost:\(server.port)/x.mp3", headers: [:])
         } throws: { NetworkProblem.describe($0) == "the server's certificate is not trusted" }
     }
 
@@ -123,15 +122,44 @@ struct RecordingRequestTests {
             ["HTTP/1.1 200 OK\r\nContent-Le", "ngth: 6\r\n", "\r\nabc", "def"]
         }
         defer { server.stop() }
-        let response = try await RecordingRequest.get("http://127.0.0.1:\(server.port)/x.mp3", headers: [:])
+        let response = try await HTTPGet.get("http://127.0.0.1:\(server.port)/x.mp3", headers: [:])
         #expect(try await Self.body(of: response) == Array("abcdef".utf8))
+    }
+
+    /// The API's pages may come gzipped: asked for with Accept-Encoding and inflated on the way in.
+    @Test func aGzippedAnswerIsInflated() async throws {
+        // `{"recordings": "gzipped"}`, gzipped.
+        let gzipped: [UInt8] = [31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 171, 86, 42, 74, 77, 206, 47, 74, 201, 204, 75, 47, 86, 178, 82, 80,
+                                74, 175, 202, 44, 40, 72, 77, 81, 170, 5, 0, 227, 157, 51, 74, 25, 0, 0, 0]
+        let server = try RawServer(keepingOpen: false, bytes: { request in
+            guard request.lowercased().contains("accept-encoding: deflate, gzip") else { return [Array("HTTP/1.1 406 Not Acceptable\r\nContent-Length: 0\r\n\r\n".utf8)] }
+            return [Array("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: \(gzipped.count)\r\n\r\n".utf8) + gzipped]
+        })
+        defer { server.stop() }
+        let answer = try await HTTPGet.get("http://127.0.0.1:\(server.port)/api/3/recordings", headers: [:], decompressing: true)
+        #expect(answer.status == .ok)
+        #expect(String(decoding: try await answer.body.collect(upTo: 1 << 16).readableBytesView, as: UTF8.self) == #"{"recordings": "gzipped"}"#)
+    }
+
+    /// An answer that trickles in is given up on when its deadline passes, and says why.
+    @Test func anAnswerPastItsDeadlineIsGivenUpOn() async throws {
+        let server = try RawServer { _ in ["HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n"] + Array(repeating: "x", count: 60) }
+        defer { server.stop() }
+        let started = ContinuousClock.now
+        await #expect {
+            _ = try await HTTPGet.within(.milliseconds(500)) {
+                try await HTTPGet.get("http://127.0.0.1:\(server.port)/api/3/recordings", headers: [:]).body.collect(upTo: 1 << 16)
+            }
+        } throws: { NetworkProblem.describe($0) == "the server stopped answering" }
+        // Without the deadline the read timeout (30 s) would end it, in the same words.
+        #expect(ContinuousClock.now - started < .seconds(10), "given up on at the deadline, not at the read timeout")
     }
 
     @Test func aRedirectCycleIsNotFollowedForever() async throws {
         let server = try RawServer.redirectingInACycle()
         defer { server.stop() }
         await #expect {
-            _ = try await RecordingRequest.get("http://127.0.0.1:\(server.port)/a", headers: [:])
+            _ = try await HTTPGet.get("http://127.0.0.1:\(server.port)/a", headers: [:])
         } throws: { NetworkProblem.describe($0) == "too many redirects" }
     }
 }
@@ -143,7 +171,13 @@ final class RawServer: Sendable {
     let port: Int
     private let socket: Int32
 
-    init(keepingOpen: Bool = true, answer: @escaping @Sendable (_ requestLine: String) -> [String]) throws {
+    /// Answers each connection's request (its whole text, from the request line) with `answer`'s pieces,
+    /// 50 ms apart.
+    convenience init(keepingOpen: Bool = true, answer: @escaping @Sendable (_ request: String) -> [String]) throws {
+        try self.init(keepingOpen: keepingOpen, bytes: { answer($0).map { Array($0.utf8) } })
+    }
+
+    init(keepingOpen: Bool = true, bytes answer: @escaping @Sendable (_ request: String) -> [[UInt8]]) throws {
         let listening = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -164,10 +198,10 @@ final class RawServer: Sendable {
                 guard client >= 0 else { return }
                 var request = [UInt8](repeating: 0, count: 4096)
                 let count = read(client, &request, request.count)
-                let line = String(decoding: request[0..<max(count, 0)], as: UTF8.self).split(separator: "\r\n").first ?? ""
-                for (index, piece) in answer(String(line)).enumerated() {
+                for (index, piece) in answer(String(decoding: request[0..<max(count, 0)], as: UTF8.self)).enumerated() {
                     if index > 0 { usleep(50_000) }
-                    _ = piece.withCString { write(client, $0, strlen($0)) }
+                    // Not SIGPIPE when the client has gone (a test that gives up early).
+                    _ = piece.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 }
                 while keepingOpen, read(client, &request, request.count) > 0 {}
                 close(client)
