@@ -30,11 +30,8 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .url(let url):
             let response: HTTPAnswer, attempts: Int
-            if offset == 0, let early = StartWork.firstRequest(for: url) {
-                (response, attempts) = try await early.value.get()
-            } else {
-                (response, attempts) = try await Self.fetch(url, from: offset, patient: patient)
-            }
+            let begun = offset == 0 ? StartWork.firstRequest(for: url) : nil
+            (response, attempts) = try await Self.fetch(url, from: offset, patient: patient, begun: begun)
             guard (200..<300).contains(Int(response.status.code)) else {
                 throw .http(status: Int(response.status.code), attempts: attempts)  // only 429 and 5xx were asked again
             }
@@ -62,17 +59,22 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
 extension AudioSource {
     /// Asks for `url` from byte `offset` on, asking again after a 429 or 5xx answer: the last answer,
     /// with the number of tries it took.
-    static func fetch(_ url: String, from offset: Int = 0, patient: Bool = false) async throws(PlaybackError) -> (HTTPAnswer, attempts: Int) {
+    /// `begun`: the first try, already on its way (`StartWork`).
+    static func fetch(_ url: String, from offset: Int = 0, patient: Bool = false,
+                      begun: HTTPGet.Begun? = nil) async throws(PlaybackError) -> (HTTPAnswer, attempts: Int) {
         var attempt = 1
+        var begun = begun
         while true {
             let response: HTTPAnswer
             do { try await RequestPacer.shared.admit(.file) } catch { throw .network(reason: "cancelled") }
             do {
-                var headers: HTTPHeaders = ["User-Agent": "chirper"]
-                if offset > 0 { headers.add(name: "Range", value: "bytes=\(offset)-") }
                 // No overall deadline: a long recording streams for minutes. The read timeout still ends
                 // a connection that goes silent.
-                response = try await HTTPGet.get(url, headers: headers, patient: patient)
+                if let first = begun.take() {
+                    response = try await HTTPGet.get(first)
+                } else {
+                    response = try await HTTPGet.get(url, headers: requestHeaders(from: offset), patient: patient)
+                }
             } catch {
                 throw .network(reason: NetworkProblem.describe(error))
             }
@@ -84,6 +86,13 @@ extension AudioSource {
             do { try await Task.sleep(for: wait) } catch { throw .network(reason: "cancelled") }
             attempt += 1
         }
+    }
+
+    /// A recording's request headers, asking for its bytes from `offset` on.
+    static func requestHeaders(from offset: Int) -> HTTPHeaders {
+        var headers: HTTPHeaders = ["User-Agent": "chirper"]
+        if offset > 0 { headers.add(name: "Range", value: "bytes=\(offset)-") }
+        return headers
     }
 }
 

@@ -38,14 +38,59 @@ public enum HTTPGet {
     /// (to at most 25 times its size).
     public static func get(_ url: String, headers: HTTPHeaders, patient: Bool = false,
                            decompressing: Bool = false) async throws -> HTTPAnswer {
-        var target = try Target(url)
-        var visited: Set<String> = [url]
-        while true {
-            let connection = try await ResponseConnection.open(to: target, patient: patient, decompressing: decompressing)
-            let head = try await connection.send(target.request(headers: headers))
-            guard let location = head.redirectLocation else {
-                return HTTPAnswer(status: head.status, headers: head.headers, body: HTTPAnswer.Body(connection: connection))
+        let target = try Target(url)
+        let connection = try await ResponseConnection.open(to: target, patient: patient, decompressing: decompressing)
+        let head = try await connection.send(target.request(headers: headers))
+        return try await following(head, on: connection, from: target, headers: headers, patient: patient,
+                                   decompressing: decompressing)
+    }
+
+    /// Begins a GET of `url` from code that cannot wait: the connection is made and the request sent on
+    /// the event loop at once, where a task made for it would first wait for a thread of the pool
+    /// (at a play's start, 1-4 ms by trace marks). `get(_:)` takes the answer.
+    public static func begin(_ url: String, headers: HTTPHeaders) -> Begun {
+        let exchange: EventLoopFuture<Exchange>
+        do {
+            let target = try Target(url)
+            exchange = ResponseConnection.connecting(to: target, decompressing: false).flatMap { connection in
+                connection.sending(target.request(headers: headers)).map { Exchange(connection: connection, head: $0) }
             }
+        } catch {
+            exchange = MultiThreadedEventLoopGroup.singleton.any().makeFailedFuture(error)
+        }
+        return Begun(url: url, headers: headers, exchange: exchange)
+    }
+
+    /// A GET begun by `begin`: its first connection and answer's head, on their way.
+    public struct Begun: Sendable {
+        let url: String
+        let headers: HTTPHeaders
+        let exchange: EventLoopFuture<Exchange>
+    }
+
+    struct Exchange: Sendable {
+        let connection: ResponseConnection
+        let head: HTTPResponseHead
+    }
+
+    /// The answer to a GET begun by `begin`, its redirects followed as `get(_:headers:)` follows them.
+    public static func get(_ begun: Begun) async throws -> HTTPAnswer {
+        let exchange = begun.exchange
+        let first = try await withTaskCancellationHandler {
+            try await exchange.get()
+        } onCancel: {
+            exchange.whenSuccess { $0.connection.close() }
+        }
+        return try await following(first.head, on: first.connection, from: Target(begun.url), headers: begun.headers,
+                                   patient: false, decompressing: false)
+    }
+
+    /// The answer, once `head` (from `target`, on `connection`) and any redirects after it are followed.
+    private static func following(_ head: HTTPResponseHead, on connection: ResponseConnection, from target: Target,
+                                  headers: HTTPHeaders, patient: Bool, decompressing: Bool) async throws -> HTTPAnswer {
+        var (head, connection, target) = (head, connection, target)
+        var visited: Set<String> = [target.url]
+        while let location = head.redirectLocation {
             connection.close()  // the redirect's own body is not wanted
             guard visited.count <= redirectLimit else { throw HTTPGetError.tooManyRedirects }
             guard let next = URL(string: location, relativeTo: URL(string: target.url))?.absoluteString else {
@@ -53,7 +98,10 @@ public enum HTTPGet {
             }
             guard visited.insert(next).inserted else { throw HTTPGetError.tooManyRedirects }
             target = try Target(next)
+            connection = try await ResponseConnection.open(to: target, patient: patient, decompressing: decompressing)
+            head = try await connection.send(target.request(headers: headers))
         }
+        return HTTPAnswer(status: head.status, headers: head.headers, body: HTTPAnswer.Body(connection: connection))
     }
 
     /// `work`'s result, or `HTTPGetError.deadlineExceeded` once `limit` has passed (`work` is then
@@ -213,8 +261,14 @@ final class ResponseConnection: Sendable {
     }
 
     private static func connect(to target: Target, decompressing: Bool) async throws -> ResponseConnection {
+        try await connecting(to: target, decompressing: decompressing).get()
+    }
+
+    /// A connection to `target`, made on the event loop.
+    static func connecting(to target: Target, decompressing: Bool) -> EventLoopFuture<ResponseConnection> {
         let group = MultiThreadedEventLoopGroup.singleton
-        let context = target.secure ? try tls.get() : nil
+        let context: NIOSSLContext?
+        do { context = target.secure ? try tls.get() : nil } catch { return group.any().makeFailedFuture(error) }
         let address = target.address
         let serverName = address == nil ? target.host : nil
         let bootstrap = ClientBootstrap(group: group)
@@ -234,22 +288,37 @@ final class ResponseConnection: Sendable {
             }
         // A name is resolved, its addresses tried as Happy Eyeballs says; an address is connected to
         // directly (resolving one still costs a trip through getaddrinfo on another thread).
-        let channel = try await (address.map { bootstrap.connect(to: $0) } ?? bootstrap.connect(host: target.host, port: target.port)).get()
-        let receiver = try await channel.eventLoop.submit {
-            NIOLoopBound(try channel.pipeline.syncOperations.handler(type: ResponseReceiver.self), eventLoop: channel.eventLoop)
-        }.get()
-        return ResponseConnection(channel: channel, receiver: receiver)
+        let connected = address.map { bootstrap.connect(to: $0) } ?? bootstrap.connect(host: target.host, port: target.port)
+        return connected.flatMap { channel in
+            let made: @Sendable () throws -> ResponseConnection = {
+                let receiver = try channel.pipeline.syncOperations.handler(type: ResponseReceiver.self)
+                return ResponseConnection(channel: channel, receiver: NIOLoopBound(receiver, eventLoop: channel.eventLoop))
+            }
+            // The receiver is the loop's alone: taken there.
+            return channel.eventLoop.inEventLoop ? channel.eventLoop.makeCompletedFuture(Result(catching: made))
+                : channel.eventLoop.submit(made)
+        }
     }
 
     /// Sends the request and waits for the answer's head.
     func send(_ head: HTTPRequestHead) async throws -> HTTPResponseHead {
+        try await withTaskCancellationHandler {
+            try await sending(head).get()
+        } onCancel: {
+            close()
+        }
+    }
+
+    /// Sends the request; the answer's head.
+    func sending(_ head: HTTPRequestHead) -> EventLoopFuture<HTTPResponseHead> {
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
-        do {
-            guard case .head(let answer) = try await nextPart() else { throw HTTPGetError.closedBeforeAnswer }
+        let receiver = self.receiver
+        return channel.eventLoop.flatSubmit { receiver.value.nextPart() }.flatMapThrowing { part in
+            guard case .head(let answer) = part else { throw HTTPGetError.closedBeforeAnswer }
             return answer
-        } catch HTTPGetError.closedEarly {
-            throw HTTPGetError.closedBeforeAnswer
+        }.flatMapErrorThrowing { error in
+            throw error as? HTTPGetError == .closedEarly ? HTTPGetError.closedBeforeAnswer : error
         }
     }
 

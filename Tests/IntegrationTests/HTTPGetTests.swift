@@ -33,6 +33,34 @@ struct HTTPGetTests {
         }
     }
 
+    /// A GET begun from synchronous code (a play's first request, before the arguments are parsed) is
+    /// on the wire before anyone awaits it, and its answer is the one `get` gives: headers sent, the
+    /// redirect followed once it is taken.
+    @Test func aBegunGetIsSentAtOnceAndAnsweredAsAnyOther() async throws {
+        try await TestCatalog.withServer { server in
+            let expected = try await Self.file(server, "900001")
+            let begun = HTTPGet.begin(server.origin + "/900001/download", headers: ["Range": "bytes=1000-"])
+            for _ in 0..<200 where server.faults.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(server.faults.requests.map(\.path) == ["/900001/download"], "asked, with nobody awaiting it")
+            let response = try await HTTPGet.get(begun)
+            #expect(server.faults.requests.map(\.path) == ["/900001/download", "/sounds/XC900001.mp3"])
+            #expect(response.status == .partialContent)
+            #expect(try await Self.body(of: response) == Array(expected[1000...]))
+        }
+    }
+
+    @Test func aBegunGetThatCannotConnectFailsInAListenersWords() async throws {
+        let closedPort = try RawServer(keepingOpen: false, bytes: { _ in [] })
+        let port = closedPort.port
+        closedPort.stop()
+        try await Task.sleep(for: .milliseconds(50))
+        let begun = HTTPGet.begin("http://127.0.0.1:\(port)/x.mp3", headers: [:])
+        await #expect { _ = try await HTTPGet.get(begun) } throws: { NetworkProblem.describe($0).contains("refused") }
+        await #expect { _ = try await HTTPGet.get(HTTPGet.begin("ftp://x/y.mp3", headers: [:])) } throws: {
+            ($0 as? HTTPGetError) == .invalidURL
+        }
+    }
+
     @Test func asksForARangeAndGetsTheRest() async throws {
         try await TestCatalog.withServer { server in
             let expected = try await Self.file(server, "900001")
