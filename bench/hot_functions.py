@@ -4,8 +4,8 @@
 The release build links with `--symbol-ordering-file=Sources/chirper/hot-functions.order` (Package.swift)
 and compiles every module with `-function-sections` (the Makefile's RELEASE), so lld lays the functions a
 play runs side by side at the start of .text. The kernel maps a binary's code in whole runs of pages
-around each one touched; with the hot functions scattered over the 17 MB of .text (the Swift runtime,
-NIO, AsyncHTTPClient, ArgumentParser and Chirper), a play kept about 10 MB of it resident.
+around each one touched; with the hot functions scattered over the 14 MB of .text (the Swift runtime,
+FoundationEssentials, NIO, ArgumentParser and Chirper), a play kept about 10 MB of it resident.
 
 This runs the release `chirper` under `valgrind --tool=callgrind --dump-instr=yes` against the demo
 catalog and a PulseAudio daemon of its own (null sink), maps every instruction it ran in the chirper
