@@ -30,7 +30,7 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .url(let url):
             let response: HTTPAnswer, attempts: Int
-            let begun = offset == 0 ? StartWork.firstRequest(for: url) : nil
+            let begun = StartWork.firstRequest(for: url, from: offset)
             (response, attempts) = try await Self.fetch(url, from: offset, patient: patient, begun: begun)
             guard (200..<300).contains(Int(response.status.code)) else {
                 throw .http(status: Int(response.status.code), attempts: attempts)  // only 429 and 5xx were asked again

@@ -53,12 +53,17 @@ public enum StartWork {
         return try await Blocking.run { try PulseConnection(server: server) }
     }
 
-    /// The answer to the request begun at start, if it was for `url` and nobody took it yet; taken once.
-    static func firstRequest(for url: String) -> HTTPGet.Begun? {
-        asked.withLock { first in
-            guard let taken = first, taken.url == url else { return nil }
+    /// The request begun at start, when `url` is its URL and nobody took it yet; taken once. An open
+    /// of it from another byte (a loop's start) drops it and closes its connection, which would
+    /// otherwise stay open, unread, for the whole run.
+    static func firstRequest(for url: String, from offset: Int) -> HTTPGet.Begun? {
+        let taken = asked.withLock { first -> HTTPGet.Begun? in
+            guard let begun = first?.begun, first?.url == url else { return nil }
             first = nil
-            return taken.begun
+            return begun
         }
+        guard offset != 0 else { return taken }
+        taken?.drop()
+        return nil
     }
 }

@@ -49,39 +49,34 @@ public enum HTTPGet {
     /// the event loop at once, where a task made for it would first wait for a thread of the pool
     /// (at a play's start, 1-4 ms by trace marks). `get(_:)` takes the answer.
     public static func begin(_ url: String, headers: HTTPHeaders) -> Begun {
-        let exchange: EventLoopFuture<Exchange>
-        do {
-            let target = try Target(url)
-            exchange = ResponseConnection.connecting(to: target, decompressing: false).flatMap { connection in
-                connection.sending(target.request(headers: headers)).map { Exchange(connection: connection, head: $0) }
-            }
-        } catch {
-            exchange = MultiThreadedEventLoopGroup.singleton.any().makeFailedFuture(error)
+        let connection: EventLoopFuture<ResponseConnection>
+        let head: EventLoopFuture<HTTPResponseHead>
+        switch Result(catching: { try Target(url) }) {
+        case .success(let target):
+            connection = ResponseConnection.connecting(to: target, decompressing: false)
+            head = connection.flatMap { $0.sending(target.request(headers: headers)) }
+        case .failure(let error):
+            let loop = MultiThreadedEventLoopGroup.singleton.any()
+            (connection, head) = (loop.makeFailedFuture(error), loop.makeFailedFuture(error))
         }
-        return Begun(url: url, headers: headers, exchange: exchange)
+        return Begun(url: url, headers: headers, connection: connection, head: head)
     }
 
-    /// A GET begun by `begin`: its first connection and answer's head, on their way.
+    /// A GET begun by `begin`: its connection and the answer's head, on their way.
     public struct Begun: Sendable {
         let url: String
         let headers: HTTPHeaders
-        let exchange: EventLoopFuture<Exchange>
-    }
+        let connection: EventLoopFuture<ResponseConnection>
+        let head: EventLoopFuture<HTTPResponseHead>
 
-    struct Exchange: Sendable {
-        let connection: ResponseConnection
-        let head: HTTPResponseHead
+        /// Gives the GET up: its connection is closed, now or when it is made.
+        public func drop() { connection.whenSuccess { $0.close() } }
     }
 
     /// The answer to a GET begun by `begin`, its redirects followed as `get(_:headers:)` follows them.
     public static func get(_ begun: Begun) async throws -> HTTPAnswer {
-        let exchange = begun.exchange
-        let first = try await withTaskCancellationHandler {
-            try await exchange.get()
-        } onCancel: {
-            exchange.whenSuccess { $0.connection.close() }
-        }
-        return try await following(first.head, on: first.connection, from: Target(begun.url), headers: begun.headers,
+        let head = try await begun.head.valueUnlessCancelled { begun.drop() }
+        return try await following(head, on: try await begun.connection.get(), from: Target(begun.url), headers: begun.headers,
                                    patient: false, decompressing: false)
     }
 
@@ -92,6 +87,7 @@ public enum HTTPGet {
         var visited: Set<String> = [target.url]
         while let location = head.redirectLocation {
             connection.close()  // the redirect's own body is not wanted
+            try Task.checkCancellation()
             guard visited.count <= redirectLimit else { throw HTTPGetError.tooManyRedirects }
             guard let next = URL(string: location, relativeTo: URL(string: target.url))?.absoluteString else {
                 throw HTTPGetError.invalidURL
@@ -261,7 +257,8 @@ final class ResponseConnection: Sendable {
     }
 
     private static func connect(to target: Target, decompressing: Bool) async throws -> ResponseConnection {
-        try await connecting(to: target, decompressing: decompressing).get()
+        let connecting = connecting(to: target, decompressing: decompressing)
+        return try await connecting.valueUnlessCancelled { connecting.whenSuccess { $0.close() } }
     }
 
     /// A connection to `target`, made on the event loop.
@@ -302,11 +299,7 @@ final class ResponseConnection: Sendable {
 
     /// Sends the request and waits for the answer's head.
     func send(_ head: HTTPRequestHead) async throws -> HTTPResponseHead {
-        try await withTaskCancellationHandler {
-            try await sending(head).get()
-        } onCancel: {
-            close()
-        }
+        try await sending(head).valueUnlessCancelled { self.close() }
     }
 
     /// Sends the request; the answer's head.
@@ -431,3 +424,19 @@ final class ResponseReceiver: ChannelInboundHandler {
     }
 }
 
+extension EventLoopFuture where Value: Sendable {
+    /// The value, or `CancellationError` as soon as the task is cancelled: a future's `get()` does not
+    /// hear cancellation, and a connection being made or an answer's head being waited for would hold a
+    /// stop (or `HTTPGet.within`'s deadline) for up to the connect or read timeout. `cancelled` runs on
+    /// cancellation (to close what the future brings, now or when it comes).
+    func valueUnlessCancelled(_ cancelled: @escaping @Sendable () -> Void) async throws -> Value {
+        let answer = eventLoop.makePromise(of: Value.self)
+        cascade(to: answer)  // a promise already failed by a cancellation ignores this
+        return try await withTaskCancellationHandler {
+            try await answer.futureResult.get()
+        } onCancel: {
+            answer.fail(CancellationError())
+            cancelled()
+        }
+    }
+}

@@ -22,7 +22,7 @@ struct Chirper: AsyncParsableCommand {
     /// Runs the command, mapping every failure to the documented exit code and a short message on stderr.
     static func main() async {
         NetworkThreads.useOne()
-        // The sound server, the HTTP client and play's request get ready while the arguments are parsed.
+        // The sound server, the event loop thread and play's request get ready while the arguments are parsed.
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let name = arguments.first, soundCommands.contains(name) {
             StartWork.begin(requesting: name == "play" ? PlayJob.urlBeforeParsing(Array(arguments.dropFirst())) : nil)

@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import Synchronization
 import Testing
 
 /// Chirper's GET (`HTTPGet`, SwiftNIO directly) against the demo catalog: the bytes, redirects, Range,
@@ -183,6 +184,34 @@ struct HTTPGetTests {
         #expect(ContinuousClock.now - started < .seconds(10), "given up on at the deadline, not at the read timeout")
     }
 
+    /// A deadline that passes while the connection is still being made is kept too: the connect timeout
+    /// (10 s) is not waited out. The server's queue of connections is full, so the handshake never ends.
+    @Test func aDeadlinePassingWhileConnectingIsKept() async throws {
+        let listener = try FullListener()
+        defer { listener.stop() }
+        let started = ContinuousClock.now
+        await #expect {
+            _ = try await HTTPGet.within(.milliseconds(300)) {
+                try await HTTPGet.get("http://127.0.0.1:\(listener.port)/api/3/recordings", headers: [:])
+            }
+        } throws: { ($0 as? HTTPGetError) == .deadlineExceeded }
+        #expect(ContinuousClock.now - started < .seconds(5), "given up on at the deadline, not at the connect timeout")
+    }
+
+    /// A stop while a play's first request waits for its answer ends the wait at once, not at the read
+    /// timeout (30 s), and closes the connection.
+    @Test func aBegunGetCancelledBeforeItsAnswerEndsAtOnce() async throws {
+        let server = try RawServer(bytes: { _ in [] })  // reads the request, answers nothing, keeps the connection
+        defer { server.stop() }
+        let begun = HTTPGet.begin("http://127.0.0.1:\(server.port)/x.mp3", headers: [:])
+        let waiting = Task { try await HTTPGet.get(begun) }
+        try await Task.sleep(for: .milliseconds(200))
+        let started = ContinuousClock.now
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await waiting.value }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
     @Test func aRedirectCycleIsNotFollowedForever() async throws {
         let server = try RawServer.redirectingInACycle()
         defer { server.stop() }
@@ -198,6 +227,10 @@ struct HTTPGetTests {
 final class RawServer: Sendable {
     let port: Int
     private let socket: Int32
+    private let ended = Mutex(0)
+
+    /// How many connections the client has closed (kept-open ones, seen when their read ends).
+    var connectionsEnded: Int { ended.withLock { $0 } }
 
     /// Answers each connection's request (its whole text, from the request line) with `answer`'s pieces,
     /// 50 ms apart.
@@ -220,10 +253,16 @@ final class RawServer: Sendable {
         guard bound else { throw POSIXError(.EADDRINUSE) }
         port = Int(UInt16(bigEndian: address.sin_port))
         socket = listening
-        Thread.detachNewThread {
+        Thread.detachNewThread { [self] in
             while true {
                 let client = accept(listening, nil, nil)
-                guard client >= 0 else { return }
+                guard client >= 0 else {
+                    // Closed here, once nothing uses it: closed by `stop`, its number could be given to
+                    // another test's socket while this thread still served a client, and the next accept
+                    // would take that test's connections.
+                    close(listening)
+                    return
+                }
                 var request = [UInt8](repeating: 0, count: 4096)
                 let count = read(client, &request, request.count)
                 for (index, piece) in answer(String(decoding: request[0..<max(count, 0)], as: UTF8.self)).enumerated() {
@@ -232,6 +271,7 @@ final class RawServer: Sendable {
                     _ = piece.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 }
                 while keepingOpen, read(client, &request, request.count) > 0 {}
+                if keepingOpen { ended.withLock { $0 += 1 } }
                 close(client)
             }
         }
@@ -244,9 +284,9 @@ final class RawServer: Sendable {
         }
     }
 
+    /// Ends the accepting (its thread closes the socket).
     func stop() {
         shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
     }
 }
 
@@ -270,4 +310,43 @@ struct TLSServer {
     }
 
     func stop() { channel.close(promise: nil) }
+}
+
+/// A listening socket on 127.0.0.1 that never accepts, its queue filled: a new connection's handshake
+/// goes unanswered (the kernel drops its SYN), as a server too busy or a link that loses packets.
+struct FullListener {
+    let socket: Int32
+    let port: Int
+    private let filling: [Int32]
+
+    init() throws {
+        let listening = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listening, pointer, length) == 0 && listen(listening, 0) == 0
+                    && getsockname(listening, pointer, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRINUSE) }
+        socket = listening
+        port = Int(UInt16(bigEndian: address.sin_port))
+        // Connections that fill the queue (a backlog of 0 holds one), made without waiting.
+        filling = (0..<3).map { _ in
+            let client = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
+            }
+            return client
+        }
+        usleep(200_000)
+    }
+
+    func stop() {
+        for client in filling { close(client) }
+        close(socket)
+    }
 }
