@@ -239,18 +239,7 @@ final class RawServer: Sendable {
     }
 
     init(keepingOpen: Bool = true, bytes answer: @escaping @Sendable (_ request: String) -> [[UInt8]]) throws {
-        let listening = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listening, pointer, length) == 0 && listen(listening, 8) == 0
-                    && getsockname(listening, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
+        let (listening, address) = try listeningSocket(backlog: 8)
         port = Int(UInt16(bigEndian: address.sin_port))
         socket = listening
         Thread.detachNewThread { [self] in
@@ -320,25 +309,16 @@ struct FullListener {
     private let filling: [Int32]
 
     init() throws {
-        let listening = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listening, pointer, length) == 0 && listen(listening, 0) == 0
-                    && getsockname(listening, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
+        var (listening, address) = try listeningSocket(backlog: 0)
         socket = listening
         port = Int(UInt16(bigEndian: address.sin_port))
         // Connections that fill the queue (a backlog of 0 holds one), made without waiting.
         filling = (0..<3).map { _ in
             let client = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
             _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, length) }
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             return client
         }
@@ -349,4 +329,21 @@ struct FullListener {
         for client in filling { close(client) }
         close(socket)
     }
+}
+
+/// A TCP socket listening on 127.0.0.1 at a port the kernel chose, with its address.
+func listeningSocket(backlog: Int32) throws -> (Int32, sockaddr_in) {
+    let listening = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(listening, pointer, length) == 0 && listen(listening, backlog) == 0
+                && getsockname(listening, pointer, &length) == 0
+        }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return (listening, address)
 }
