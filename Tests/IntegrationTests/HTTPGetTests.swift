@@ -195,7 +195,9 @@ struct HTTPGetTests {
                 try await HTTPGet.get("http://127.0.0.1:\(listener.port)/api/3/recordings", headers: [:])
             }
         } throws: { ($0 as? HTTPGetError) == .deadlineExceeded }
-        #expect(ContinuousClock.now - started < .seconds(5), "given up on at the deadline, not at the connect timeout")
+        // Loose, for a loaded machine (CI once took 5.2 s here, its other tests busy): without the fix it
+        // is the connect timeout, 10 s, or more.
+        #expect(ContinuousClock.now - started < .seconds(9), "given up on at the deadline, not at the connect timeout")
     }
 
     /// A stop while a play's first request waits for its answer ends the wait at once, not at the read
@@ -209,7 +211,7 @@ struct HTTPGetTests {
         let started = ContinuousClock.now
         waiting.cancel()
         await #expect(throws: CancellationError.self) { _ = try await waiting.value }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20), "not at the read timeout, 30 s")
     }
 
     @Test func aRedirectCycleIsNotFollowedForever() async throws {
