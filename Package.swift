@@ -43,8 +43,10 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
             ]),
+        // The one place where text from outside becomes text a terminal may be given. Pure Swift.
+        .target(name: "DisplayText"),
         // The API's models, query, errors and the `SearchClient` seam: pure Swift, nothing linked beneath.
-        .target(name: "XenoCanto"),
+        .target(name: "XenoCanto", dependencies: ["DisplayText"]),
         // The live API client: `SearchClient` over HTTP.
         .target(
             name: "XenoCantoHTTP",
@@ -54,7 +56,7 @@ let package = Package(
             ]),
         // What the engine, the sonogram and the core share: events, errors, audio format, speed and loop,
         // the spectrogram matrix. Pure Swift.
-        .target(name: "PlaybackModel"),
+        .target(name: "PlaybackModel", dependencies: ["DisplayText"]),
         .target(
             name: "Audio",
             dependencies: [
@@ -64,7 +66,7 @@ let package = Package(
             ]),
         // The list state, reducers, browse model and renderers: pure, nothing but the API's models and
         // the playback model beneath it.
-        .target(name: "ChirperCore", dependencies: ["XenoCanto", "PlaybackModel"]),
+        .target(name: "ChirperCore", dependencies: ["DisplayText", "XenoCanto", "PlaybackModel"]),
         // The sonogram: decoded audio -> FFTW spectra -> PlaybackModel's Spectrogram; PNG output.
         .target(name: "Sonogram", dependencies: ["CFFTW", "CPNG", "Audio", "PlaybackModel"]),
         .target(
@@ -81,7 +83,7 @@ let package = Package(
         // the queue feed, download) and the terminal. Never sees ArgumentParser.
         .target(
             name: "ChirperApp",
-            dependencies: ["XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram"]),
+            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram"]),
         // Parses the command line into plain options values and calls ChirperApp; exit codes. Nothing else.
         .executableTarget(
             name: "chirper",
@@ -128,7 +130,7 @@ let package = Package(
         .testTarget(name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel"]),
         .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),
         .testTarget(
-            name: "XenoCantoTests", dependencies: ["XenoCanto", "XenoCantoHTTP"],
+            name: "XenoCantoTests", dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "IntegrationTests",

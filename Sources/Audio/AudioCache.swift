@@ -55,6 +55,7 @@ public struct AudioCache: Sendable {
     func writer(for url: String, size: Int?) -> WholeFileWriter? {
         guard let size, size > 0, size <= limit else { return nil }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        markAsCache()
         let final = file(for: url)
         let temporary = directory.appendingPathComponent(".part-\(getpid())-\(UUID().uuidString.prefix(8))")
         let writer = WholeFileWriter(final: final, temporary: temporary, expected: size)
@@ -62,10 +63,10 @@ public struct AudioCache: Sendable {
         return writer
     }
 
-    /// Whole files, newest played first. Temporary files are not entries.
+    /// Whole files, newest played first: only regular files with a name the cache gives (the folder may
+    /// hold other things when `CHIRPER_CACHE` points at one of a person's folders).
     public func entries() -> [Entry] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.compactMap { name in
+        names().filter { Self.isRecordingName($0) && isRegularFile($0) }.compactMap { name in
             let attributes = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)
             guard let bytes = OpenFile.size(atPath: directory.appendingPathComponent(name).path), let date = attributes?[.modificationDate] as? Date else { return nil }
             return Entry(name: name, bytes: bytes, lastPlayed: date)
@@ -86,10 +87,63 @@ public struct AudioCache: Sendable {
         WholeFileWriter.removeAbandoned(in: directory, prefix: ".part-")
     }
 
-    public func clear() throws {
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] {
-            try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+    /// Removes every recording and temporary file the cache made; anything else in the folder is left
+    /// where it is and named in `foreign`.
+    public func clear() throws -> (removed: Int, foreign: [String]) {
+        var removed = 0
+        var foreign: [String] = []
+        for name in names().sorted() {
+            if Self.isRecordingName(name) || Self.isTemporaryName(name), isRegularFile(name) {
+                try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+                if Self.isRecordingName(name) { removed += 1 }
+            } else if name != Self.tagName {
+                foreign.append(name)
+            }
         }
+        return (removed, foreign)
+    }
+
+    private func names() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] }
+
+    /// A regular file, not a link, a folder or a device: the only kind the cache writes or removes.
+    private func isRegularFile(_ name: String) -> Bool {
+        var info = stat()
+        return lstat(directory.appendingPathComponent(name).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The Cache Directory Tagging convention's file: backup tools that honour it skip the folder.
+    static let tagName = "CACHEDIR.TAG"
+    private static let tag = "Signature: 8a477f597d28d172789f06886806bc55\n# This folder is Chirper's cache of recordings.\n"
+        + "# For information about cache directory tags see https://bford.info/cachedir/\n"
+
+    /// Tags the folder as a cache, unless it holds something the cache did not make: a person's folder
+    /// must not be skipped by their backups because Chirper keeps recordings in it.
+    private func markAsCache() {
+        let tagPath = directory.appendingPathComponent(Self.tagName).path
+        guard OpenFile.size(atPath: tagPath) == nil,
+              names().allSatisfy({ Self.isRecordingName($0) || Self.isTemporaryName($0) }) else { return }
+        try? Self.tag.write(toFile: tagPath, atomically: true, encoding: .utf8)
+    }
+
+    /// "XC900001-3f2a….mp3" or "3f2a….wav": the names `fileName(_:)` gives.
+    static func isRecordingName(_ name: String) -> Bool {
+        var rest = Substring(name)
+        if rest.hasPrefix("XC") {
+            let digits = rest.dropFirst(2).prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, rest.dropFirst(2 + digits.count).first == "-" else { return false }
+            rest = rest.dropFirst(3 + digits.count)
+        }
+        guard rest.hasSuffix(".mp3") || rest.hasSuffix(".wav") else { return false }
+        let hash = rest.dropLast(4)
+        return (1...16).contains(hash.count) && hash.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
+    /// ".part-1234-9f8e7d6c": a download under way or abandoned (`writer(for:size:)`).
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix(".part-") else { return false }
+        let parts = name.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts[0].allSatisfy { $0.isASCII && $0.isNumber } && !parts[0].isEmpty
+            && parts[1].count == 8 && parts[1].allSatisfy(\.isHexDigit)
     }
 
     /// "XC900001-3f2a…mp3": the recording's number when the URL has one, and a hash of the URL.

@@ -35,7 +35,7 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
             guard (200..<300).contains(Int(response.status.code)) else {
                 throw .http(status: Int(response.status.code), attempts: attempts)  // only 429 and 5xx were asked again
             }
-            let length = response.headers.first(name: "Content-Length").flatMap(Int.init)
+            let length = Self.believableLength(response.headers.first(name: "Content-Length"))
             var reader = ByteReader(size: length, kind: .http(response.body.makeAsyncIterator()))
             if offset > 0 {
                 if response.status.code == 206 {
@@ -86,6 +86,16 @@ extension AudioSource {
             do { try await Task.sleep(for: wait) } catch { throw .network(reason: "cancelled") }
             attempt += 1
         }
+    }
+
+    /// The biggest file a recording may be: a Content-Length past it (or past Int's range once the
+    /// offset of a Range request is added) is not believed, as if none were given.
+    static let largestFile = 1 << 40
+
+    /// A Content-Length, when it is a whole number from 0 to `largestFile`.
+    static func believableLength(_ text: String?) -> Int? {
+        guard let text, text.utf8.count <= 14, let length = Int(text), (0...largestFile).contains(length) else { return nil }
+        return length
     }
 
     /// A recording's request headers, asking for its bytes from `offset` on.

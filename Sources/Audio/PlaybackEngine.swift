@@ -245,8 +245,10 @@ public final class PlaybackEngine: Sendable {
 
     /// Plays track `start`, then the ones after it, until `track(index)` has none, `stop()`, or the
     /// sound server fails. `track` may wait (for a page of results to load); it is asked again for the
-    /// same index, so it must answer the same. `gap`: seconds of silence between tracks.
+    /// same index, so it must answer the same. `gap`: seconds of silence between tracks, told to
+    /// `gapLeft` each whole second (12, 11, … 1) and ended at once by `stop()`.
     public func play(from start: Int = 0, gap: Double = 0, track: @escaping @Sendable (Int) async -> Track?,
+                     gapLeft: @escaping @Sendable (Int) -> Void = { _ in },
                      events: @escaping @Sendable (Playing, PlaybackEvent) -> Void) async -> Report {
         control.withLock { $0.events = events }
         let (server, memory) = (options.server, options.output)
@@ -259,9 +261,14 @@ public final class PlaybackEngine: Sendable {
         var index = start
         // Where the next track starts, when a command asked for a point inside it.
         var startAt: Double?
+        // The track after a finished one, asked for once to know whether the queue ends there.
+        var following: (index: Int, track: Track?)?
 
         queue: while !stopped {
-            guard let next = await track(index) else { break }
+            let asked: Track?
+            if let following, following.index == index { asked = following.track } else { asked = await track(index) }
+            following = nil
+            guard let next = asked else { break }
             let playing = Playing(index: index, id: next.id)
             control.withLock { $0.position = nil }
             await handle(.trackBegan(playing))
@@ -292,12 +299,12 @@ public final class PlaybackEngine: Sendable {
                 // Before a gap and after the queue's last track, the track is over when its sound has been
                 // heard, not when it was all written: the output holds up to a second of it, and a row
                 // that went idle meanwhile would say so while it still sounds.
-                let last = await track(index + 1) == nil
-                if gap > 0 || (last && !stopped) { await session.finish() }
+                following = (index + 1, await track(index + 1))
+                if gap > 0 || (following?.track == nil && !stopped) { await session.finish() }
                 events(.finished)
                 report.played.append((index, seconds))
                 index += 1
-                if gap > 0 { try? await Task.sleep(for: .milliseconds(Int(gap * 1000))) }
+                if gap > 0 { await waitOut(gap: gap, told: gapLeft) }
             case .moved(let to, let seconds, let at):
                 events(.finished)
                 if seconds > 0 { report.played.append((index, seconds)) }
@@ -321,6 +328,20 @@ public final class PlaybackEngine: Sendable {
         control.withLock { $0.events = nil }
         _ = try? await connecting.value
         return report
+    }
+
+    /// The silence between two tracks, in steps short enough that a stop ends it at once.
+    private func waitOut(gap: Double, told: @Sendable (Int) -> Void) async {
+        let end = ContinuousClock.now + .milliseconds(Int(gap * 1000))
+        var lastTold = -1
+        while !stopped, case let left = ContinuousClock.now.duration(to: end), left > .zero {
+            let seconds = Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up))
+            if seconds != lastTold {
+                told(seconds)
+                lastTold = seconds
+            }
+            try? await Task.sleep(for: min(left, .milliseconds(50)))
+        }
     }
 
     /// How long `takeCommands` waits for another key after a seek, and for how long at most in all.

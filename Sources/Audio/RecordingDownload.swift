@@ -33,6 +33,7 @@ public enum RecordingDownload {
     /// Downloads `url` to `target`. `progress` hears the bytes written so far and the announced total.
     public static func save(_ url: String, to target: URL,
                             progress: (_ written: Int, _ total: Int?) -> Void) async throws(Failure) -> Outcome {
+        if let refusal = FileNames.refusal(toWrite: target.path) { throw .file(refusal) }
         var input: TrackInput
         do { input = try await TrackInput.open(.url(url)) } catch { throw .input(error) }
         let announced = input.size
@@ -61,6 +62,10 @@ public enum RecordingDownload {
             writer.abandon()
             throw .input(error)
         }
+        if writer.failure == nil, let problem = await WholeAudioCheck.problem(inFile: writer.temporaryPath) {
+            writer.abandon()
+            throw .input(problem)
+        }
         switch writer.commit(replace: false) {
         case .placed:
             return .saved(bytes: writer.written)
@@ -72,19 +77,5 @@ public enum RecordingDownload {
         case .failed(let reason):
             throw .file("writing \(target.lastPathComponent): \(reason)")
         }
-    }
-
-    /// A file name safe on any file system: no path separators, control characters or leading dots,
-    /// at most 200 bytes; nil when nothing usable is left.
-    public static func safeFileName(_ name: String) -> String? {
-        var cleaned = String(name.unicodeScalars.map { scalar -> Character in
-            if scalar.properties.generalCategory == .control || "/\\:*?\"<>|".unicodeScalars.contains(scalar) { return "-" }
-            return Character(scalar)
-        })
-        while cleaned.first?.isWhitespace == true { cleaned.removeFirst() }
-        while cleaned.last?.isWhitespace == true { cleaned.removeLast() }
-        while cleaned.hasPrefix(".") { cleaned.removeFirst() }
-        while cleaned.utf8.count > 200 { cleaned.removeLast() }
-        return cleaned.isEmpty ? nil : cleaned
     }
 }

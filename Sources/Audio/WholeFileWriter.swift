@@ -21,6 +21,8 @@ final class WholeFileWriter {
     private(set) var written = 0
     /// Why an append failed; later appends do nothing.
     private(set) var failure: String?
+    /// Where the bytes are until the file is put in place.
+    var temporaryPath: String { temporary.path }
     /// Told when the file is in place (the cache evicts then).
     var onPlaced: (() -> Void)?
     private var done = false
@@ -67,6 +69,8 @@ final class WholeFileWriter {
         let placement: Placement
         if let failure {
             placement = .failed(failure)
+        } else if let refusal = FileNames.refusal(toWrite: final.path) {
+            placement = .failed(refusal)
         } else if let expected, written != expected {
             placement = .wrongLength(written: written)
         } else if replace {

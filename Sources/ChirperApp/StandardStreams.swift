@@ -1,16 +1,20 @@
+import DisplayText
 import Glibc
 import XenoCanto
 
-/// Diagnostics: a failure's message, progress on a terminal.
+/// Diagnostics: a failure's message, progress on a terminal. Every message may hold text from outside
+/// (a server's words, a file's name): `write` makes it displayable, line breaks kept, and nothing
+/// printed here or on standard output ever shows the API key (`Redaction`).
 public enum StandardError {
     /// Writes `text` as a line.
     public static func write(_ text: String) {
         guard !text.isEmpty else { return }
-        raw(text.hasSuffix("\n") ? text : text + "\n")
+        let shown = Displayable.lines(text)
+        raw(shown.hasSuffix("\n") ? shown : shown + "\n")
     }
 
-    /// Writes `text` as it is (a status line redrawn in place).
-    public static func raw(_ text: String) { FileOutput.write(text, to: STDERR_FILENO) }
+    /// Writes `text` as it is (a status line redrawn in place, with its own escapes).
+    public static func raw(_ text: String) { FileOutput.write(Redaction.apply(text), to: STDERR_FILENO) }
 }
 
 public enum StandardOutput {
@@ -21,6 +25,5 @@ public enum StandardOutput {
     }
 
     /// Writes `text` as it is, at once (nothing is buffered in this process).
-    public static func raw(_ text: String) { FileOutput.write(text, to: STDOUT_FILENO) }
+    public static func raw(_ text: String) { FileOutput.write(Redaction.apply(text), to: STDOUT_FILENO) }
 }
-

@@ -100,10 +100,18 @@ extension ListState {
             } else {
                 self = ListState.settled(Listing(query: query, page: page), after: page)
             }
+        case .loading(query, let asked):
+            // Another page than the one asked for: the listing would wait for page `asked` for ever.
+            self = .error(ListError(query: query, page: asked, reason: .wrongPage(asked: asked, sent: page.page)))
         case .paging(var listing, let next) where listing.query == query && next.page == page.page && next.fetch == .loading:
             // An empty page where numPages promised one more ends the results.
             listing.append(page)
             self = ListState.settled(listing, after: page)
+        case .paging(let listing, var next) where listing.query == query && next.fetch == .loading:
+            // Only one page is on its way at a time, so this answers it, with the wrong page: a failed
+            // page that `r` asks for again.
+            next.fetch = .failed(.wrongPage(asked: next.page, sent: page.page))
+            self = .paging(listing, next: next)
         case .idle, .loading, .empty, .error, .populated, .paging:
             break
         }

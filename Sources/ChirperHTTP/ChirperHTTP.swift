@@ -23,7 +23,9 @@ public enum NetworkProblem {
             case .closedBeforeAnswer: return "the server closed the connection"
             case .closedEarly: return "the connection closed before the length the server announced"
             case .readTimedOut, .deadlineExceeded: return "the server stopped answering"
-            case .invalidURL: return "not an http(s) URL"
+            case .invalidURL: return "not an http(s) URL with a host"
+            case .invalidPort(let text): return "the port \"\(text)\" is not a number from 1 to 65535"
+            case .notHTTP(let reason): return "the server's answer is not valid HTTP (\(reason))"
             case .tooManyRedirects: return "too many redirects"
             case .tooLarge: return "the answer is larger than expected"
             }

@@ -39,10 +39,16 @@ public enum HTTPGet {
     public static func get(_ url: String, headers: HTTPHeaders, patient: Bool = false,
                            decompressing: Bool = false) async throws -> HTTPAnswer {
         let target = try Target(url)
-        let connection = try await ResponseConnection.open(to: target, patient: patient, decompressing: decompressing)
-        let head = try await connection.send(target.request(headers: headers))
+        let (connection, head) = try await exchange(with: target, headers: headers, patient: patient, decompressing: decompressing)
         return try await following(head, on: connection, from: target, headers: headers, patient: patient,
                                    decompressing: decompressing)
+    }
+
+    /// One request to `target` on a connection of its own: the connection and the answer's head.
+    private static func exchange(with target: Target, headers: HTTPHeaders, patient: Bool,
+                                 decompressing: Bool) async throws -> (ResponseConnection, HTTPResponseHead) {
+        let connection = try await ResponseConnection.open(to: target, patient: patient, decompressing: decompressing)
+        return (connection, try await connection.send(target.request(headers: headers)))
     }
 
     /// Begins a GET of `url` from code that cannot wait: the connection is made and the request sent on
@@ -94,8 +100,7 @@ public enum HTTPGet {
             }
             guard visited.insert(next).inserted else { throw HTTPGetError.tooManyRedirects }
             target = try Target(next)
-            connection = try await ResponseConnection.open(to: target, patient: patient, decompressing: decompressing)
-            head = try await connection.send(target.request(headers: headers))
+            (connection, head) = try await exchange(with: target, headers: headers, patient: patient, decompressing: decompressing)
         }
         return HTTPAnswer(status: head.status, headers: head.headers, body: HTTPAnswer.Body(connection: connection))
     }
@@ -160,7 +165,7 @@ public struct HTTPAnswer: Sendable {
 }
 
 /// Why a GET failed or its answer ended early, in the words `NetworkProblem` gives a listener.
-public enum HTTPGetError: Error, Sendable {
+public enum HTTPGetError: Error, Equatable, Sendable {
     /// The connection closed before the answer's head came.
     case closedBeforeAnswer
     /// The connection closed before the answer was whole.
@@ -171,45 +176,29 @@ public enum HTTPGetError: Error, Sendable {
     case deadlineExceeded
     /// Not an http or https URL with a host.
     case invalidURL
+    /// A port that is not a number from 1 to 65535 (as written).
+    case invalidPort(String)
+    /// An answer that does not follow HTTP (a bad chunk size, no status line), in the parser's words.
+    case notHTTP(String)
     /// More than `HTTPGet.redirectLimit` redirects, or one back to a URL already asked for.
     case tooManyRedirects
     /// A body larger than its reader takes.
     case tooLarge
 }
 
-/// Where a URL's GET goes: host, port, TLS or not, and the path with its query.
-struct Target: Sendable {
-    let url: String
-    let host: String
-    let port: Int
-    let secure: Bool
-    let pathAndQuery: String
-
-    init(_ url: String) throws {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = parsed.host(percentEncoded: false), !host.isEmpty
-        else { throw HTTPGetError.invalidURL }
-        self.url = url
-        self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-        secure = scheme == "https"
-        port = parsed.port ?? (secure ? 443 : 80)
-        let path = parsed.path(percentEncoded: true)
-        pathAndQuery = (path.isEmpty ? "/" : path) + (parsed.query(percentEncoded: true).map { "?" + $0 } ?? "")
+extension HTTPGetError {
+    /// What the pipeline's error says about the answer: the HTTP decoder's and the inflater's complaints
+    /// are a server not speaking HTTP, not a network to check.
+    static func reading(_ error: any Error) -> any Error {
+        if let parser = error as? HTTPParserError {
+            // The decoder's word for a body cut short of its Content-Length.
+            return parser == .invalidEOFState ? HTTPGetError.closedEarly : HTTPGetError.notHTTP("\(parser)")
+        }
+        if let inflating = error as? NIOHTTPDecompression.DecompressionError {
+            return HTTPGetError.notHTTP(inflating == .limit ? "its compressed body inflates past the limit" : "its compressed body is corrupt")
+        }
+        return error
     }
-
-    func request(headers: HTTPHeaders) -> HTTPRequestHead {
-        var all = headers
-        let defaultPort = port == (secure ? 443 : 80)
-        let name = host.contains(":") ? "[\(host)]" : host  // an IPv6 literal
-        all.replaceOrAdd(name: "Host", value: defaultPort ? name : "\(name):\(port)")
-        // One answer per connection: the server may close when it is sent.
-        all.replaceOrAdd(name: "Connection", value: "close")
-        return HTTPRequestHead(version: .http1_1, method: .GET, uri: pathAndQuery, headers: all)
-    }
-
-    /// The address itself when `host` is one rather than a name: nothing to resolve, and TLS then
-    /// sends no server name.
-    var address: SocketAddress? { try? SocketAddress(ipAddress: host, port: port) }
 }
 
 extension HTTPResponseHead {
@@ -407,8 +396,7 @@ final class ResponseReceiver: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // The decoder's word for a body cut short of its Content-Length.
-        end(error as? HTTPParserError == .invalidEOFState ? HTTPGetError.closedEarly : error)
+        end(HTTPGetError.reading(error))
     }
 
     func channelInactive(context: ChannelHandlerContext) {

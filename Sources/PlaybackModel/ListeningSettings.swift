@@ -57,10 +57,13 @@ public struct LoopSection: Equatable, Sendable, CustomStringConvertible {
     /// The shortest section: a tenth of a second (shorter is a buzz, not a phrase).
     public static let shortest = 0.1
 
-    /// Nil unless `start` is at or after 0, `end` at least `shortest` after it, and `passes` (when given)
-    /// at least 1.
+    /// The latest a section may end: past any recording's length, and within what the clock can count.
+    public static let latest = 1_000_000.0
+
+    /// Nil unless `start` is at or after 0, `end` at least `shortest` after it and at most `latest`, and
+    /// `passes` (when given) at least 1.
     public init?(start: Double, end: Double, passes: Int? = nil) {
-        guard start >= 0, start.isFinite, end - start >= Self.shortest, end.isFinite, (passes ?? 1) >= 1 else { return nil }
+        guard start >= 0, end <= Self.latest, end - start >= Self.shortest, (passes ?? 1) >= 1 else { return nil }
         self.start = start
         self.end = end
         self.passes = passes
@@ -78,7 +81,7 @@ public struct LoopSection: Equatable, Sendable, CustomStringConvertible {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let seconds = Double(parts.last!), seconds >= 0, seconds.isFinite else { return nil }
         guard parts.count == 2 else { return seconds }
-        guard seconds < 60, let minutes = Int(parts[0]), minutes >= 0 else { return nil }
+        guard seconds < 60, let minutes = Int(parts[0]), (0...Int(latest / 60)).contains(minutes) else { return nil }
         return Double(minutes) * 60 + seconds
     }
 

@@ -1,3 +1,5 @@
+import DisplayText
+
 /// What the player reports while it plays one recording. ChirperCore's reducer turns these into the
 /// row's `PlaybackState`; this file is pure Swift so the state layer can use it without touching C.
 public enum PlaybackEvent: Equatable, Sendable {
@@ -39,7 +41,10 @@ public enum PlaybackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A local file could not be read.
     case file(reason: String)
 
-    public var description: String {
+    /// Said in words a terminal may be given: the reasons carry servers' and files' words.
+    public var description: String { Displayable.lines(words) }
+
+    private var words: String {
         switch self {
         case .notPlayable: return "not playable: restricted species, xeno-canto offers no file"
         case .notAnMP3(let detail): return "not an MP3 stream (\(detail))"

@@ -8,11 +8,13 @@ import PlaybackModel
 /// `@unchecked Sendable`: immutable addresses of C functions in a library that is never closed.
 private struct LibPNG: @unchecked Sendable {
     let writeToFile: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?) -> Int32
+    let writeToStdio: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafeMutablePointer<FILE>?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?) -> Int32
     let beginReadFromFile: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafePointer<CChar>?) -> Int32
     let finishRead: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafePointer<png_color>?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Int32
 
     private init(_ library: SharedLibrary) throws(SharedLibraryMissing) {
         writeToFile = try library.function("png_image_write_to_file")
+        writeToStdio = try library.function("png_image_write_to_stdio")
         beginReadFromFile = try library.function("png_image_begin_read_from_file")
         finishRead = try library.function("png_image_finish_read")
     }
@@ -32,21 +34,36 @@ public enum PNGImage {
         do { return try LibPNG.loaded.get() } catch { throw Failure(description: "cannot \(verb) \(path): \(error)") }
     }
 
-    /// Writes `rgb` (width × height × 3 bytes) to `path`: first to a temporary file beside it, renamed
-    /// over `path` only when whole, so a failure leaves any file already there as it was.
+    /// Writes `rgb` (width × height × 3 bytes) to `path` ("-": standard output): first to a temporary
+    /// file beside it, renamed over `path` only when whole and only over a regular file, so a failure
+    /// leaves any file already there as it was, and a device, FIFO, link or folder at `path` is never
+    /// replaced.
     public static func write(rgb: [UInt8], width: Int, height: Int, to path: String) throws(Failure) {
         precondition(rgb.count == width * height * 3)
         let png = try library(to: "write", path)
-        let temporary = path + ".part-\(getpid())"
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(width)
         image.height = UInt32(height)
         image.format = UInt32(PNG_FORMAT_RGB)
+        if path == "-" {
+            guard let output = fdopen(dup(STDOUT_FILENO), "wb") else {
+                throw Failure(description: "cannot write to standard output: \(String(cString: strerror(errno)))")
+            }
+            let written = rgb.withUnsafeBytes { png.writeToStdio(&image, output, 0, $0.baseAddress, 0, nil) }
+            guard fclose(output) == 0, written != 0 else { throw Failure(description: "cannot write to standard output: \(message(&image))") }
+            return
+        }
+        if let refusal = FileNames.refusal(toWrite: path) { throw Failure(description: "cannot write \(refusal)") }
+        let temporary = path + ".part-\(getpid())"
         let written = rgb.withUnsafeBytes { png.writeToFile(&image, temporary, 0, $0.baseAddress, 0, nil) }
         guard written != 0 else {
             unlink(temporary)
             throw Failure(description: "cannot write \(path): \(message(&image))")
+        }
+        if let refusal = FileNames.refusal(toWrite: path) {
+            unlink(temporary)
+            throw Failure(description: "cannot write \(refusal)")
         }
         guard rename(temporary, path) == 0 else {
             unlink(temporary)

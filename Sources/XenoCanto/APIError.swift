@@ -1,3 +1,5 @@
+import DisplayText
+
 /// What can go wrong talking to the API, each case worded so a person knows what to do next.
 /// No case carries the key or a URL with the key in it.
 public enum APIError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -11,12 +13,15 @@ public enum APIError: Error, Equatable, Sendable, CustomStringConvertible {
     case limited(status: Int, attempts: Int, message: String?)
     /// HTTP 5xx on every try, or another unexpected status.
     case server(status: Int, attempts: Int)
-    /// The body was not the JSON of a result page.
+    /// The body was not the JSON of a result page, or not the page asked for.
     case badResponse(reason: String, firstBytes: String)
     /// No HTTP answer at all: DNS, refused connection, timeout.
     case network(host: String, reason: String)
 
-    public var description: String {
+    /// Said in words a terminal may be given: the messages carry the server's words.
+    public var description: String { Displayable.lines(words) }
+
+    private var words: String {
         switch self {
         case .noKey:
             return "No API key: set XC_API_KEY or pass --key (or put `key = YOUR_KEY` in ~/.config/chirper/config).\n"
@@ -31,13 +36,19 @@ public enum APIError: Error, Equatable, Sendable, CustomStringConvertible {
         case .server(let status, let attempts):
             return "The API answered HTTP \(status) (\(attempts) \(attempts == 1 ? "try" : "tries")). Try again later."
         case .badResponse(let reason, let firstBytes):
-            return "Bad response from the API: \(reason). It began: \(firstBytes)"
+            return "Bad response from the API: \(reason)." + (firstBytes.isEmpty ? "" : " It began: \(firstBytes)")
         case .network(let host, let reason):
             return "Cannot reach \(host): \(reason). Check the network, or --api-url; `chirper demo` tries Chirper without one."
         }
     }
 
     /// Whether the problem is the key (exit code 3) rather than the network or server (exit code 4).
+    /// An answer for page `sent` when page `asked` was asked for: taking it would leave the listing
+    /// waiting for a page that never comes.
+    public static func wrongPage(asked: Int, sent: Int) -> APIError {
+        .badResponse(reason: "the server sent page \(sent) when page \(asked) was asked for", firstBytes: "")
+    }
+
     public var isKeyProblem: Bool {
         switch self {
         case .noKey, .keyRefused: return true

@@ -48,6 +48,6 @@ public enum JSONValue: Codable, Equatable, Sendable {
     public var prettyText: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        return (try? encoder.encode(self)).map { JSONEscaping.escapingControls(in: String(decoding: $0, as: UTF8.self)) } ?? "null"
     }
 }

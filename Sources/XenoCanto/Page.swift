@@ -26,10 +26,10 @@ extension Page: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        numRecordings = try c.flexibleInt(.numRecordings)
-        numSpecies = (try? c.flexibleInt(.numSpecies)) ?? 0
-        page = try c.flexibleInt(.page)
-        numPages = try c.flexibleInt(.numPages)
+        numRecordings = try c.flexibleInt(.numRecordings, atLeast: 0)
+        numSpecies = (try? c.flexibleInt(.numSpecies, atLeast: 0)) ?? 0
+        page = try c.flexibleInt(.page, atLeast: 1)
+        numPages = try c.flexibleInt(.numPages, atLeast: 0)
         recordings = try c.decodeIfPresent([Recording].self, forKey: .recordings) ?? []
     }
 
@@ -45,13 +45,21 @@ extension Page: Codable {
 }
 
 extension KeyedDecodingContainer {
-    /// The API sends some counts as strings ("342") and some as numbers.
-    fileprivate func flexibleInt(_ key: Key) throws -> Int {
-        if let number = try? decode(Int.self, forKey: key) { return number }
-        let text = try decode(String.self, forKey: key)
-        guard let number = Int(text.trimmed) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "\"\(text)\" is not a whole number")
+    /// The API sends some counts as strings ("342") and some as numbers; a count below `minimum` (a
+    /// negative page, say) is as unreadable as one that is not a number.
+    fileprivate func flexibleInt(_ key: Key, atLeast minimum: Int) throws -> Int {
+        let number: Int
+        if let value = try? decode(Int.self, forKey: key) {
+            number = value
+        } else {
+            let text = try decode(String.self, forKey: key)
+            guard let value = Int(text.trimmed) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "not a whole number")
+            }
+            number = value
+        }
+        guard number >= minimum else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "below \(minimum)")
         }
         return number
     }

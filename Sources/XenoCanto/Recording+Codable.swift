@@ -1,3 +1,5 @@
+import DisplayText
+
 /// The wire form of a recording: the API's own field names, read leniently.
 extension Recording: Codable {
     enum CodingKeys: String, CodingKey {
@@ -82,9 +84,12 @@ private enum Scalar: Decodable {
         case .text(let s):
             // Nearly every value starts and ends with a visible ASCII character: keep it as it is. Foundation's
             // trimming (through NSString) was 60 % of decoding a page.
-            if let first = s.utf8.first, let last = s.utf8.last, Self.isVisibleASCII(first), Self.isVisibleASCII(last) { return s }
+            // Every text the API sends is shown somewhere: it is made displayable here, as it arrives.
+            if let first = s.utf8.first, let last = s.utf8.last, Self.isVisibleASCII(first), Self.isVisibleASCII(last) {
+                return Displayable.line(s)
+            }
             let trimmed = s.trimmed
-            return trimmed.isEmpty ? nil : trimmed
+            return trimmed.isEmpty ? nil : Displayable.line(trimmed)
         case .absent:
             return nil
         }

@@ -125,7 +125,8 @@ public enum RecordingLength {
         guard (2...3).contains(parts.count) else { return nil }
         var total = 0
         for (index, part) in parts.enumerated() {
-            guard let value = Int(part), value >= 0 else { return nil }
+            // Six digits at most: no recording is a million hours long, and the sum cannot overflow.
+            guard part.count <= 6, let value = Int(part), value >= 0 else { return nil }
             if index > 0 && value >= 60 { return nil }
             total = total * 60 + value
         }
@@ -134,7 +135,7 @@ public enum RecordingLength {
 
     /// 21 → "0:21", 3723 → "1:02:03".
     public static func format(_ seconds: Double) -> String {
-        let whole = max(0, Int(seconds.rounded(.down)))
+        let whole = seconds.isFinite ? Int(min(max(0, seconds), 1e12).rounded(.down)) : 0
         let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)
         let tail = (secs < 10 ? "0" : "") + String(secs)
         if hours > 0 {

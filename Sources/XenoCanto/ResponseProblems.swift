@@ -1,3 +1,4 @@
+import DisplayText
 import FoundationEssentials
 
 extension APIErrorBody {
@@ -8,7 +9,7 @@ extension APIErrorBody {
     }
 
     /// The message to show: the API's sentence, else its error code.
-    public var readable: String { message.isEmpty ? error : message }
+    public var readable: String { Displayable.line(message.isEmpty ? error : message) }
 
     public var isAboutKey: Bool { (error + " " + message).lowercased().contains("key") }
 }

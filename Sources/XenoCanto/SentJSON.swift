@@ -13,7 +13,7 @@ public struct SentJSON: Sendable, Hashable {
     public init() { text = nil }
 
     init(_ bytes: some Collection<UInt8>) {
-        text = String(decoding: JSONSpans.compacted(bytes), as: UTF8.self)
+        text = JSONEscaping.escapingControls(in: String(decoding: JSONSpans.compacted(bytes), as: UTF8.self))
     }
 
     public static func == (_: SentJSON, _: SentJSON) -> Bool { true }

@@ -61,6 +61,9 @@ public struct XenoCantoClient: SearchClient {
         return (recording, first.prettyText)
     }
 
+    /// Why `url` cannot be the API's base URL (not http(s), no host, a port out of range); nil when it can.
+    public static func problem(withBaseURL url: String) -> String? { HTTPURL.problem(url) }
+
     static func isLimiting(_ status: Int) -> Bool { status == 403 || status == 429 || status == 503 }
 
     private var host: String { URL(string: settings.baseURL)?.host ?? settings.baseURL }
@@ -77,6 +80,9 @@ public struct XenoCantoClient: SearchClient {
                     let answer = try await HTTPGet.get(url, headers: headers, decompressing: true)
                     return (answer, try await answer.body.collect(upTo: 64 << 20))
                 }
+            } catch HTTPGetError.notHTTP(let reason) {
+                // The server answered, but not in HTTP: nothing for the listener's network to fix.
+                throw .badResponse(reason: NetworkProblem.describe(HTTPGetError.notHTTP(reason)), firstBytes: "")
             } catch {
                 throw .network(host: host, reason: NetworkProblem.describe(error))
             }

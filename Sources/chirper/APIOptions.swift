@@ -26,7 +26,7 @@ struct PageOptions: ParsableArguments {
     var raw = false
 
     func validate() throws {
-        guard page >= 1 else { throw ValidationError("--page must be 1 or more.") }
+        try OptionRange.check(page, OptionRange.count, "--page must be from 1 to 1000000.")
         guard PageSize.allowed.contains(perPage) else {
             throw ValidationError("--per-page must be from \(PageSize.allowed.lowerBound) to \(PageSize.allowed.upperBound).")
         }

@@ -23,14 +23,16 @@ struct AudioOptions: ParsableArguments {
 
     func validate() throws {
         if let volume, !(0...100).contains(volume) { throw ValidationError("--volume must be from 0 to 100.") }
-        guard Self.bytes(cacheSize) != nil else { throw ValidationError("--cache-size takes a size such as 1G, 500M or 800K.") }
+        guard Self.bytes(cacheSize) != nil else { throw ValidationError("--cache-size takes a size from 1K to 1000000G, such as 1G, 500M or 800K.") }
     }
 
     /// "1G", "500M", "800K", "250" (MB) → bytes.
     static func bytes(_ size: String) -> Int? {
         let units: [Character: Int] = ["K": 1_000, "M": 1_000_000, "G": 1_000_000_000]
         let unit = size.last.flatMap { units[Character($0.uppercased())] }
-        guard let number = Double(unit == nil ? size : String(size.dropLast())), number > 0 else { return nil }
+        // At most a petabyte: past Int's range the byte count would trap.
+        guard let number = Double(unit == nil ? size : String(size.dropLast())),
+              (1...1e15).contains(number * Double(unit ?? 1_000_000)) else { return nil }
         return Int(number * Double(unit ?? 1_000_000))
     }
 

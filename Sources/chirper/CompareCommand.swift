@@ -29,7 +29,7 @@ extension Chirper {
         @OptionGroup var api: APIOptions
 
         func validate() throws {
-            if let maxKilohertz, maxKilohertz <= 0 { throw ValidationError("--max-khz must be more than 0.") }
+            try OptionRange.check(maxKilohertz, OptionRange.kilohertz, OptionRange.kilohertzMessage)
         }
 
         func run() async throws {

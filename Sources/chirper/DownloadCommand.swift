@@ -39,7 +39,7 @@ extension Chirper {
             if let bad = recordings.first(where: { !RecordingNumber.isNumber($0) }) {
                 throw ValidationError("\(bad) is not an XC number.")
             }
-            guard page >= 1 else { throw ValidationError("--page must be 1 or more.") }
+            try OptionRange.check(page, OptionRange.count, "--page must be from 1 to 1000000.")
             guard PageSize.allowed.contains(perPage) else { throw ValidationError("--per-page must be from 50 to 500.") }
         }
 

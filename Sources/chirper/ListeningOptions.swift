@@ -20,7 +20,7 @@ struct ListeningOptions: ParsableArguments {
         guard speed.isFinite, (PlaybackSpeed.slowest...PlaybackSpeed.fastest).contains(speed) else {
             throw ValidationError("--speed must be from \(PlaybackSpeed.slowest.formatted) to \(PlaybackSpeed.fastest.formatted).")
         }
-        if let loopCount, loopCount < 1 { throw ValidationError("--loop-count must be 1 or more.") }
+        try OptionRange.check(loopCount, OptionRange.count, "--loop-count must be from 1 to 1000000.")
         if loopCount != nil, loop == nil { throw ValidationError("--loop-count needs --loop A-B.") }
         if let loop, LoopSection(parsing: loop) == nil {
             throw ValidationError("--loop takes A-B in seconds, B at least \(LoopSection.shortest.formatted) s after A: 1.5-3.2 or 0:01.5-0:03.2.")

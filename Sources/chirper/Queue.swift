@@ -37,8 +37,8 @@ extension Chirper {
             guard !query.joined().trimmed.isEmpty else {
                 throw ValidationError("Give a query, e.g. chirper queue gen:turdus cnt:france")
             }
-            if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more.") }
-            guard gap >= 0, gap <= 60 else { throw ValidationError("--gap must be from 0 to 60 seconds.") }
+            try OptionRange.check(limit, OptionRange.count, "--limit must be from 1 to 1000000.")
+            try OptionRange.check(gap, 0...60, "--gap must be from 0 to 60 seconds.")
         }
 
         func run() async throws {

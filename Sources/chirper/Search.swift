@@ -27,7 +27,7 @@ extension Chirper {
             guard !query.joined().trimmed.isEmpty else {
                 throw ValidationError("Give a query, e.g. chirper search great tit")
             }
-            guard pageCount >= 1 else { throw ValidationError("--pages must be 1 or more") }
+            try OptionRange.check(pageCount, OptionRange.count, "--pages must be from 1 to 1000000.")
         }
 
         func run() async throws {

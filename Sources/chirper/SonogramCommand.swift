@@ -33,8 +33,8 @@ extension Chirper {
         @OptionGroup var api: APIOptions
 
         func validate() throws {
-            if let maxKilohertz, maxKilohertz <= 0 { throw ValidationError("--max-khz must be more than 0.") }
-            if let lines, lines < 6 { throw ValidationError("--lines must be 6 or more.") }
+            try OptionRange.check(maxKilohertz, OptionRange.kilohertz, OptionRange.kilohertzMessage)
+            try OptionRange.check(lines, OptionRange.sonogramLines, "--lines must be from 6 to 1000.")
         }
 
         func run() async throws {

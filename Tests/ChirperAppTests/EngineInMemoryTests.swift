@@ -39,7 +39,7 @@ struct EngineInMemoryTests {
 
     /// A loop's passes, then on past its end from the very next sample: the piece that crossed the end
     /// was cut there, and what lay past the end is written when the passes are over (it was dropped: up
-    /// to a piece, 240 ms, never heard).
+    /// to a piece, 490 ms, never heard).
     @Test func aLoopsPassesThenTheRestWithNothingLost() async throws {
         let file = try ToneFile.make(seconds: 4)
         defer { ToneFile.remove(file) }
@@ -57,9 +57,15 @@ struct EngineInMemoryTests {
         defer { [first, second].forEach(ToneFile.remove) }
         let output = MemoryOutput()
         let files = [first, second]
-        let report = await Self.engine(output).play(track: { $0 < 2 ? .init(id: "\($0)", source: .file(files[$0]), duration: nil) : nil },
-                                                    events: { _, _ in })
+        let asked = Mutex<[Int: Int]>([:])
+        let report = await Self.engine(output).play(track: { index in
+            asked.withLock { $0[index, default: 0] += 1 }
+            return index < 2 ? .init(id: "\(index)", source: .file(files[index]), duration: nil) : nil
+        }, events: { _, _ in })
         #expect(report.played.map(\.index) == [0, 1])
+        // A feed's lookup may wait for a page: each track is asked for once ahead (the prefetch) and once
+        // when its turn comes (which also tells whether the queue ends), never again.
+        #expect(asked.withLock { $0.values.allSatisfy { $0 <= 2 } }, "\(asked.withLock { $0 })")
         let sink = try #require(output.sinks.first)
         #expect(output.sinks.count == 1, "one stream for both: nothing between them")
         #expect(abs(sink.secondsWritten - 3) < 0.001, "\(sink.secondsWritten) s: no silence added")

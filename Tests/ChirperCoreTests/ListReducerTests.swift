@@ -28,6 +28,22 @@ struct ListReducerTests {
         guard case .populated = state else { Issue.record("expected populated, got \(state)"); return }
     }
 
+    /// A server that answers another page than the one asked for: the listing would wait for ever.
+    @Test func anAnswerForAnotherPageIsAFailedPageThatCanBeRetried() {
+        var first = ListState.loading(query, page: 2)
+        first.reduce(.pageLoaded(query, Fixtures.page(1, of: 7, ids: 1...3)))
+        #expect(first == .error(ListError(query: query, page: 2, reason: .wrongPage(asked: 2, sent: 1))))
+
+        var state = ListState.loading(query, page: 1)
+        state.reduce(.pageLoaded(query, Fixtures.page(1, of: 7, ids: 1...3)))
+        #expect(state.reduce(.nextPageRequested) == .fetch(query, page: 2))
+        state.reduce(.pageLoaded(query, Fixtures.page(1, of: 7, ids: 1...3)))
+        guard case .paging(let listing, let next) = state else { Issue.record("expected paging, got \(state)"); return }
+        #expect(listing.rows.count == 3, "the rows shown stay")
+        #expect(next == NextPage(page: 2, fetch: .failed(.wrongPage(asked: 2, sent: 1))))
+        #expect(state.reduce(.retryRequested) == .fetch(query, page: 2))
+    }
+
     @Test func noRecordingsIsEmpty() {
         var state = ListState.loading(query, page: 1)
         state.reduce(.pageLoaded(query, Page(numRecordings: 0, numSpecies: 0, page: 1, numPages: 0, recordings: [])))

@@ -10,8 +10,9 @@ struct Cache {
         FileManager.default.temporaryDirectory.appendingPathComponent("chirper-cache-\(UUID().uuidString)")
     }
 
+    /// The folder's files but its CACHEDIR.TAG, which marks it as a cache from its first download on.
     static func files(_ directory: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0 != "CACHEDIR.TAG" }.sorted()
     }
 
     static func downloads(_ server: DemoServer) -> Int { server.faults.requests.filter { $0.path.hasSuffix(".mp3") }.count }
@@ -26,6 +27,7 @@ struct Cache {
             let first = try await ChirperProcess.run(["play", "900001"] + server.api, environment: environment)
             #expect(first.status == 0, "\(first.stderr)")
             let kept = Self.files(cache)
+            #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("CACHEDIR.TAG").path), "tagged as a cache")
             #expect(kept.count == 1 && kept[0].hasPrefix("XC900001-") && kept[0].hasSuffix(".mp3"), "\(kept)")
             #expect(try Data(contentsOf: cache.appendingPathComponent(kept[0])) == original, "the very bytes served")
 

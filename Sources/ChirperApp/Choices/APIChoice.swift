@@ -13,7 +13,15 @@ public struct APIChoice: Sendable {
     }
 
     /// The live client.
-    public func client() -> XenoCantoClient {
-        XenoCantoClient(settings: APISettings.resolve(keyFlag: key, apiURLFlag: apiURL))
+    /// The live client; a usage error when the API's URL cannot be asked (not http(s), a port out of range).
+    public func client() throws(CommandFailure) -> XenoCantoClient {
+        let settings = APISettings.resolve(keyFlag: key, apiURLFlag: apiURL)
+        if let key = settings.key { Redaction.hide(key) }
+        if let problem = XenoCantoClient.problem(withBaseURL: settings.baseURL) {
+            throw CommandFailure(message: "chirper: the API URL \(settings.baseURL) is unusable: \(problem). "
+                + "Give an http(s) URL such as \(APISettings.defaultBaseURL) (--api-url, XC_API_URL or api-url in the config file).",
+                exitCode: .usage)
+        }
+        return XenoCantoClient(settings: settings)
     }
 }

@@ -12,7 +12,7 @@ public enum DownloadJob {
     /// `recordings`: XC numbers; empty when `query` names the recordings.
     /// `folder`: where the files go (made if missing).
     public static func run(recordings: [String], folder: String, query: String?, page: Int, perPage: Int, api: APIChoice) async throws {
-        let client = api.client()
+        let client = try api.client()
         var wanted: [(number: String, recording: Recording?)] = []
         do {
             if let query {
@@ -49,10 +49,16 @@ public enum DownloadJob {
             tally.fail("✗ XC\(number): \(PlaybackError.notPlayable)", code: .playbackFailed)
             return
         }
-        let name = RecordingDownload.safeFileName(recording.fileName ?? "") ?? "XC\(number).mp3"
+        // The server's name for the file, else its number's: either way through the one check of names.
+        guard let target = FileNames.file(named: recording.fileName ?? "", in: folder)
+            ?? FileNames.file(named: "XC\(number).mp3", in: folder) else {
+            tally.fail("✗ XC\(number): no usable file name", code: .playbackFailed)
+            return
+        }
+        let name = target.lastPathComponent
         let bar = ProgressBar(name: name)
         do {
-            switch try await RecordingDownload.save(url, to: folder.appendingPathComponent(name), progress: bar.show) {
+            switch try await RecordingDownload.save(url, to: target, progress: bar.show) {
             case .saved(let bytes):
                 bar.finish("saved \(name) (\(ByteCount.text(bytes)))")
                 tally.saved(bytes)

@@ -8,8 +8,9 @@ public enum InfoJob {
     public static func run(recording: String, json: Bool, api: APIChoice) async throws {
         let number = RecordingNumber.digits(recording)
         let found: (recording: Recording, json: String)?
+        let client = try api.client()
         do {
-            found = try await api.client().recordingAsSent(number: number)
+            found = try await client.recordingAsSent(number: number)
         } catch {
             throw error.failure
         }

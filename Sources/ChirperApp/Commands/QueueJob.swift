@@ -8,7 +8,7 @@ public enum QueueJob {
     /// `repeating`: start again from the first track after the last, until q.
     /// `gap`: seconds of silence between tracks.
     public static func run(words: [String], pages: PageChoice, shuffle: Bool, repeating: Bool, limit: Int?, gap: Double, api: APIChoice, sound: SoundChoice) async throws {
-        let state = await ListState.firstPage(of: words, pages: pages, client: api.client())
+        let state = await ListState.firstPage(of: words, pages: pages, client: try api.client())
         let recordings: [Recording]
         switch state {
         case .populated(let listing), .paging(let listing, _):
@@ -38,8 +38,10 @@ public enum QueueJob {
         let report = await session.run()
         StandardOutput.write(QueueSummary.lines(report, recordings: playable))
         if session.interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }
-        // Every track failed, or the sound server went away (the queue stopped short, whatever played before).
-        if (report.played.isEmpty && !report.failed.isEmpty) || report.lostTheSoundServer {
+        // Every track failed (in all, or in a whole pass of --repeat), or the sound server went away (the
+        // queue stopped short, whatever played before).
+        if (report.played.isEmpty && !report.failed.isEmpty) || report.lostTheSoundServer || session.gaveUp.isSet {
+            if session.gaveUp.isSet { StandardError.write("chirper: every track failed in a whole pass of the queue: stopped repeating.") }
             throw CommandFailure(exitCode: .playbackFailed)
         }
     }

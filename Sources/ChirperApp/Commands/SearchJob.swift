@@ -6,7 +6,7 @@ import XenoCantoHTTP
 /// call for.
 public enum SearchJob {
     public static func run(words: [String], pages: PageChoice, json: Bool, pageCount: Int, api: APIChoice) async throws {
-        var client = api.client()
+        var client = try api.client()
         client.keepsSentJSON = json
         var state = await ListState.firstPage(of: words, pages: pages, client: client)
         if pageCount > 1 {

@@ -18,16 +18,19 @@ public enum SonogramJob {
         } catch {
             throw CommandFailure(message: "chirper: \(name): \(error)", exitCode: .playbackFailed)
         }
-        let size = SonogramText.pictureSize(width: Terminal.width, lines: lines ?? (Terminal.size?.height).map { $0 - 2 } ?? 24)
-        let picture = SonogramPicture(spectrogram, width: size.width, height: size.height, maxHertz: maxKilohertz.map { $0 * 1000 })
-        StandardOutput.write(SonogramText.lines(picture, colours: color.sonogramColours(on: STDOUT_FILENO)))
+        // `--png -`: the picture is standard output, so nothing else goes there.
+        if png != "-" {
+            let size = SonogramText.pictureSize(width: Terminal.width, lines: lines ?? (Terminal.size?.height).map { $0 - 2 } ?? 24)
+            let picture = SonogramPicture(spectrogram, width: size.width, height: size.height, maxHertz: maxKilohertz.map { $0 * 1000 })
+            StandardOutput.write(SonogramText.lines(picture, colours: color.sonogramColours(on: STDOUT_FILENO)))
+        }
         if let png {
             let image = SonogramPicture(spectrogram, width: min(1600, max(400, spectrogram.columns.count)), height: 300,
                                         maxHertz: maxKilohertz.map { $0 * 1000 })
             do { try PNGImage.write(image, to: png) } catch {
                 throw CommandFailure(message: "chirper: \(error)", exitCode: .usage)
             }
-            StandardOutput.write(["Wrote \(png) (\(image.width)×\(image.height))."])
+            if png != "-" { StandardOutput.write(["Wrote \(png) (\(image.width)×\(image.height))."]) }
         }
     }
 }

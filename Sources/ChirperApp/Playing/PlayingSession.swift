@@ -33,6 +33,9 @@ struct PlayingSession {
     let input: TerminalInput
     /// Set by Ctrl-C on the keyboard: the play is stopped and the command exits 130 the ordinary way.
     let interrupted = InterruptFlag()
+    /// Set when a repeating queue stopped because a whole pass of it failed: going round again would
+    /// only fail again, for ever.
+    let gaveUp = InterruptFlag()
 
     init(_ items: [Item], repeating: Bool = false, gap: Double = 0, options: PlaybackEngine.Options) {
         self.items = items
@@ -90,11 +93,23 @@ struct PlayingSession {
         }
         let view = StatusView(items: items, live: Terminal.allowsEscapes(STDOUT_FILENO), width: min(Terminal.width, 100),
                               oneLine: oneStatusLine)
-        let (items, repeating, observer) = (items, repeating, observer)
+        let (items, repeating, observer, gaveUp) = (items, repeating, observer, gaveUp)
+        // Tracks failed one after another since the last that played: as many as the queue holds is a
+        // whole pass in which nothing played.
+        let failedInARow = Mutex(0)
         let report = await engine.play(gap: gap, track: { index in
             guard index < items.count || repeating else { return nil }
+            guard failedInARow.withLock({ $0 < items.count }) else {
+                gaveUp.set()
+                return nil
+            }
             return items[index % items.count].track
-        }, events: {
+        }, gapLeft: { view.showGap($0) }, events: {
+            switch $1 {
+            case .failed: failedInARow.withLock { $0 += 1 }
+            case .started: failedInARow.withLock { $0 = 0 }
+            case .buffering, .position, .paused, .resumed, .settings, .finished: break
+            }
             observer?($0.index, $1)
             view.apply($0.index, $1)
         })
@@ -161,6 +176,12 @@ final class StatusView: Sendable {
                 }
             }
         }
+    }
+
+    /// Between tracks: how long until the next, counting down on a terminal.
+    func showGap(_ seconds: Int) {
+        guard live else { return }
+        StandardOutput.raw(TerminalEscape.clearLine + "next in \(seconds) s")
     }
 
     /// After the last track: end the live line.

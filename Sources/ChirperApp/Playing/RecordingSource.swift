@@ -45,7 +45,8 @@ enum RecordingSource {
         }
         let number = RecordingNumber.digits(recording)
         let found: Recording?
-        do { found = try await api.client().recording(number: number) } catch { throw error.failure }
+        let client = try api.client()
+        do { found = try await client.recording(number: number) } catch { throw error.failure }
         guard let found else {
             throw CommandFailure(message: "chirper: no recording XC\(number) on xeno-canto.", exitCode: .noMatch)
         }

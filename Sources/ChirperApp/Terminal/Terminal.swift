@@ -21,7 +21,8 @@ enum Terminal {
         if isTTY(STDOUT_FILENO), ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
         }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+        // A thousand columns at most: a larger COLUMNS is not believed (a sonogram's picture grows with it).
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), (1...1_000).contains(columns) {
             return columns
         }
         return 100
