@@ -19,6 +19,19 @@ struct DownloadTests {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasPrefix(".") }
     }
 
+    /// An HTML error page where the MP3 should be is not a recording: reported, and nothing stays.
+    @Test func aPageThatIsNotAudioIsNotKept() async throws {
+        try await TestCatalog.withServer { server in
+            let folder = Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            server.faults.audio("900001", .html)
+            let result = try await ChirperProcess.run(["download", "XC900001", "--dir", folder.path] + server.api)
+            #expect(result.status == 4, "\(result.stdout)\n\(result.stderr)")
+            #expect(!result.stdout.contains("saved XC900001"), "\(result.stdout)")
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).isEmpty, "nothing left on disk")
+        }
+    }
+
     @Test func filesAreSavedUnderTheirNamesAndSkippedTheSecondTime() async throws {
         try await TestCatalog.withServer { server in
             let folder = Self.folder()

@@ -152,4 +152,51 @@ struct HostileServerTests {
         #expect(result.stderr.contains("not valid HTTP"), "\(result.stderr)")
         #expect(!result.stderr.contains("Check the network"), "\(result.stderr)")
     }
+
+    @Test func aRepeatingQueueWhoseEveryTrackFailsStopsAfterAPass() async throws {
+        let tracks = [Self.recording(id: "900001", file: "http://127.0.0.1:1/a.mp3"), Self.recording(id: "900002", file: "http://127.0.0.1:1/b.mp3")]
+        let body = try Self.page(tracks)
+        let server = try RawServer(keepingOpen: false) { _ in Self.http(body) }
+        let result = try await ChirperProcess.run(["queue", "great", "tit", "--repeat"] + Self.api(server), timeout: 30)
+        #expect(!result.timedOut, "the queue went round for ever")
+        #expect(result.status == 5, "\(result.stderr)")
+        #expect(result.stderr.contains("every track failed"), "\(result.stderr)")
+    }
+
+    @Test func aPictureIsNeverWrittenOverAFIFOOrALinkAndGoesToStandardOutputForADash() async throws {
+        try await TestCatalog.withServer { demo in
+            let audio = try #require(DemoRecordings.builtIn.entry(id: "900001")?.audio)
+            let mp3 = try await demo.audio.file(for: audio).path
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-png-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let fifo = folder.appendingPathComponent("fifo").path
+            #expect(mkfifo(fifo, 0o644) == 0)
+            let target = folder.appendingPathComponent("mine.txt")
+            try Data("mine".utf8).write(to: target)
+            let link = folder.appendingPathComponent("link.png").path
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target.path)
+            for path in [fifo, link] {
+                let result = try await ChirperProcess.run(["sonogram", mp3, "--lines", "8", "--png", path])
+                #expect(result.status == 2, "\(path): \(result.stderr)")
+                #expect(result.stderr.contains("left as it is"), "\(result.stderr)")
+            }
+            var info = stat()
+            #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
+            #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
+            #expect(try String(contentsOf: target, encoding: .utf8) == "mine")
+            let out = folder.appendingPathComponent("out.png")
+            FileManager.default.createFile(atPath: out.path, contents: nil)
+            let process = Process()
+            process.executableURL = ChirperProcess.binary
+            process.arguments = ["sonogram", mp3, "--png", "-"]
+            process.environment = ChirperProcess.environment(extra: [:])
+            process.standardOutput = try FileHandle(forWritingTo: out)
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let bytes = try Data(contentsOf: out)
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "standard output is the PNG alone")
+        }
+    }
 }
