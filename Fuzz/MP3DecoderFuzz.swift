@@ -1,3 +1,4 @@
+import PlaybackModel
 /// libFuzzer target: arbitrary bytes as a recording's file, fed to `MP3Decoder` (libmpg123's feed API,
 /// or the WAV reader when the bytes start like a WAV) in pieces the way the network delivers them.
 /// The first byte picks the piece size and whether to seek half-way; the rest is the file. Every output
