@@ -1,3 +1,4 @@
+import Synchronization
 import XenoCanto
 import XenoCantoHTTP
 
@@ -12,8 +13,15 @@ public struct APIChoice: Sendable {
         self.apiURL = apiURL
     }
 
-    /// The live client.
+    /// The live client. What the config file held that could not be used is told on stderr, once a run
+    /// (a queue of XC numbers makes a client for each).
     public func client() -> XenoCantoClient {
-        XenoCantoClient(settings: APISettings.resolve(keyFlag: key, apiURLFlag: apiURL))
+        let settings = APISettings.resolve(keyFlag: key, apiURLFlag: apiURL)
+        if !Self.warned.exchange(true, ordering: .relaxed) {
+            for warning in settings.configWarnings { StandardError.write(warning) }
+        }
+        return XenoCantoClient(settings: settings)
     }
+
+    private static let warned = Atomic<Bool>(false)
 }

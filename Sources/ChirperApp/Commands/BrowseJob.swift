@@ -11,7 +11,7 @@ public enum BrowseJob {
                 exitCode: .usage)
         }
         let typed = words.joined(separator: " ").trimmed
-        let session = BrowseSession(client: api.client(), perPage: pages.perPage, playerOptions: sound.playerOptions())
+        let session = BrowseSession(client: RereadingClient { api.client() }, perPage: pages.perPage, playerOptions: sound.playerOptions())
         let status = await session.run(
             query: typed.isEmpty ? nil : SearchQuery(typed, raw: pages.raw), page: pages.page, raw: pages.raw)
         if status != .found { throw CommandFailure(exitCode: status) }
