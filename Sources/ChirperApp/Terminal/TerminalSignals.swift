@@ -50,27 +50,41 @@ enum TerminalSignals {
     /// repainted; nil when the pipe could not be made (the screen is then repainted at the next change).
     static var continued: Int32? { pipeEnds.read >= 0 ? pipeEnds.read : nil }
 
-    /// Suspends the program as Ctrl-Z would with the terminal's own handling: through the handler.
+    /// Suspends the program as Ctrl-Z would with the terminal's own handling, through the handler.
     /// Sent to the process, not raised in the calling thread: Dispatch's threads block signals.
     static func suspend() {
         _ = kill(getpid(), SIGTSTP)
     }
 
-    /// The SIGTSTP action. SA_NODEFER: the handler's own `raise` is delivered at once and stops the
-    /// process there. SA_RESTART: a key read that the signal interrupts goes on.
+    /// The SIGTSTP action. Once the terminal is restored, SIGTSTP with the default action goes to the
+    /// whole process group, as the terminal's Ctrl-Z does: a script that started Chirper stops with it,
+    /// so its shell sees the job stopped, and only then, so `fg`'s SIGCONT cannot come before our stop
+    /// (a SIGCONT cancels a stop still pending; a stop that came after it would never be continued).
+    /// SA_NODEFER: the signal to ourselves is delivered at once, in the handler, and stops the process
+    /// there. SA_RESTART: a key read that the signal interrupts goes on.
     private static func ourSuspension() -> UnsafeMutablePointer<sigaction> {
         let action = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
         action.initialize(to: sigaction())
         action.pointee.__sigaction_handler.sa_handler = { _ in
             let savedErrno = errno
+            // A SIGTSTP sent to the whole group from outside may have stopped the rest of it first (a
+            // script that started Chirper) and its shell taken the terminal: restoring the terminal
+            // then must not stop us by SIGTTOU halfway.
+            var ignore = sigaction()
+            ignore.__sigaction_handler.sa_handler = SIG_IGN
+            sigemptyset(&ignore.sa_mask)
+            var ttou = sigaction()
+            sigaction(SIGTTOU, &ignore, &ttou)
             let given = TerminalRestore.giveBackForSuspension()
+            sigaction(SIGTTOU, &ttou, nil)
             var stop = sigaction()
             stop.__sigaction_handler.sa_handler = SIG_DFL
             sigemptyset(&stop.sa_mask)
             var ours = sigaction()
             sigaction(SIGTSTP, &stop, &ours)
-            raise(SIGTSTP)  // stopped here until SIGCONT
+            kill(0, SIGTSTP)  // stopped here until SIGCONT
             sigaction(SIGTSTP, &ours, nil)
+            // Continued in the background (bg), taking the terminal stops us by SIGTTOU until fg.
             TerminalRestore.takeBack(given)
             var byte: UInt8 = 1
             _ = write(TerminalSignals.pipeEnds.write, &byte, 1)
