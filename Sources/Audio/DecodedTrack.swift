@@ -49,7 +49,7 @@ public final class DecodedTrack: @unchecked Sendable {
     /// `patient`: see `AudioSource.open` (the queue's next track, opened while this one plays).
     public static func open(_ source: AudioSource, cache: AudioCache? = nil, patient: Bool = false) async throws(PlaybackError) -> DecodedTrack {
         let input = try await TrackInput.open(source, cache: cache, patient: patient)
-        let decoder: MP3Decoder
+        var decoder: MP3Decoder
         do { decoder = try MP3Decoder() } catch { throw PlaybackError(error) }
         if let size = input.size { decoder.setStreamSize(size) }
         return DecodedTrack(input: input, decoder: decoder)
@@ -64,11 +64,12 @@ public final class DecodedTrack: @unchecked Sendable {
     /// The length the stream announces (Xing header or size and bitrate).
     public var duration: Double? { decoder.duration }
 
-    /// Seconds into the recording of the next PCM handed out.
+    /// Seconds into the recording of the next PCM handed out. What waits in `ahead` is in its own
+    /// format, which may be another than the decoder's now (the stream changed format after it).
     var position: Double {
-        guard let format = decoder.format else { return 0 }
+        guard let format = aheadFormat else { return decoder.secondsDecoded }
         let aheadFrames = (ahead.count - aheadStart) / format.bytesPerFrame
-        return Double(decoder.framesDecoded - aheadFrames) / Double(format.sampleRate)
+        return decoder.secondsDecoded - Double(aheadFrames) / Double(format.sampleRate)
     }
 
     /// Decodes until `seconds` of PCM wait in `ahead`, the stream changes format or ends.

@@ -5,6 +5,8 @@ import PlaybackModel
 /// libmpg123's feed API: bytes go in as they arrive, PCM comes out. The only code that touches CMPG123.
 /// It owns its handle, which is freed exactly once, when the decoder goes away. A stream that turns out
 /// to be a WAV file (its first 12 bytes say so) goes to a `WAVReader` instead, behind the same calls.
+/// ID3v2 tags at the start are passed over (`LeadingTags`): libmpg123 sees the stream from the first
+/// byte after them, and the offsets it gives and takes are moved by their size.
 public struct MP3Decoder: ~Copyable {
     /// What one call to `decode` produced.
     public enum Output: Equatable {
@@ -18,24 +20,39 @@ public struct MP3Decoder: ~Copyable {
 
     /// Every rate xeno-canto serves (MPEG 1, 2 and 2.5), all decoded to 16-bit mono or stereo.
     static let rates = [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]
-    /// Bytes fed without a frame found before the input is declared not to be MP3.
+    /// Bytes fed without a frame found before the input is declared not to be MP3. Tags at the start
+    /// do not count, however large.
     static let giveUpWithoutFormatAfter = 512 * 1024
 
     private let handle: OpaquePointer
     private var mpegFormat: AudioFormat?
+    /// Frames decoded in `mpegFormat`, and seconds decoded in the formats before it.
     private var mpegFrames = 0
+    private var earlierSeconds = 0.0
+    /// The format changed part-way (files joined end to end): each part is a stream of its own, and
+    /// the length the stream announced (the first part's Info frame, or the size over the first
+    /// part's bit rate) says nothing of the whole.
+    private var joined = false
+    /// A new format libmpg123 reported along with the last PCM of the old one: announced next.
+    private var announcing: AudioFormat?
     /// A seek was made: `mpegFrames` counts from where the decoder estimated it landed.
     private var sought = false
     public private(set) var bytesFed = 0
     /// Set once the first bytes show a WAV file; nil for MPEG audio (or before 12 bytes have come).
     private var wav: WAVReader?
-    /// The first bytes, held until there are enough to tell WAV from MPEG.
+    /// The first bytes after the tags, held until there are enough to tell WAV from MPEG.
     private var head: [UInt8] = []
     private var sniffed = false
+    private var tags = LeadingTags()
+    /// The whole stream's size (tags included), told to libmpg123 once the tags' size is known.
+    private var streamSize: Int?
 
     public var format: AudioFormat? { wav?.format ?? mpegFormat }
-    /// Frames (samples per channel) decoded so far, across format changes.
-    public var framesDecoded: Int { wav?.framesDecoded ?? mpegFrames }
+    /// Seconds of sound decoded so far, across format changes.
+    public var secondsDecoded: Double {
+        if let wav { return wav.format.map { Double(wav.framesDecoded) / Double($0.sampleRate) } ?? 0 }
+        return earlierSeconds + (mpegFormat.map { Double(mpegFrames) / Double($0.sampleRate) } ?? 0)
+    }
 
     public init() throws(DecoderError) {
         var code: Int32 = 0
@@ -69,8 +86,15 @@ public struct MP3Decoder: ~Copyable {
     }
 
     /// Tells the decoder the whole stream's size, so it can estimate the duration without a Xing header.
-    public func setStreamSize(_ bytes: Int) {
-        _ = mpg123_set_filesize(handle, bytes)
+    public mutating func setStreamSize(_ bytes: Int) {
+        streamSize = bytes
+        if sniffed { tellStreamSize() }
+    }
+
+    /// libmpg123 sees the stream without its leading tags: the size it is told leaves them out too.
+    private func tellStreamSize() {
+        guard let streamSize, wav == nil else { return }
+        _ = mpg123_set_filesize(handle, max(0, streamSize - tags.skipped))
     }
 
     /// Hands bytes to the decoder. They are copied; the buffer can be reused at once.
@@ -78,12 +102,13 @@ public struct MP3Decoder: ~Copyable {
         guard bytes.count > 0 else { return }
         bytesFed += bytes.count
         if !sniffed {
-            head += bytes
-            guard head.count >= 12 else { return }
+            head += tags.stream(after: bytes)
+            guard tags.ended, head.count >= 12 else { return }
             sniffed = true
             let held = head
             head = []
             if WAVReader.isWAV(held) { wav = WAVReader() }
+            tellStreamSize()
             var failure: DecoderError?
             held.withUnsafeBytes { held in
                 do throws(DecoderError) { try route(held) } catch { failure = error }
@@ -101,8 +126,8 @@ public struct MP3Decoder: ~Copyable {
         }
         guard let base = bytes.baseAddress else { return }
         try check(mpg123_feed(handle, base.assumingMemoryBound(to: UInt8.self), bytes.count), "mpg123_feed")
-        if format == nil && bytesFed > Self.giveUpWithoutFormatAfter {
-            throw DecoderError.notMPEGAudio(bytesSeen: bytesFed)
+        if format == nil && bytesFed - tags.skipped > Self.giveUpWithoutFormatAfter {
+            throw DecoderError.notMPEGAudio(bytesSeen: bytesFed - tags.skipped)
         }
     }
 
@@ -112,6 +137,10 @@ public struct MP3Decoder: ~Copyable {
             do { return try wav!.decode(into: buffer) } catch { throw DecoderError.wav(error) }
         }
         guard sniffed else { return .needMore }
+        if let next = announcing {
+            announcing = nil
+            return announce(next)
+        }
         var done = 0
         let code = mpg123_read(handle, buffer.baseAddress, buffer.count, &done)
         if let format = mpegFormat, done > 0 { mpegFrames += done / format.bytesPerFrame }
@@ -126,13 +155,29 @@ public struct MP3Decoder: ~Copyable {
             var encoding: Int32 = 0
             try check(mpg123_getformat(handle, &rate, &channels, &encoding), "mpg123_getformat")
             let newFormat = AudioFormat(sampleRate: rate, channels: Int(channels))
-            mpegFormat = newFormat
-            return .newFormat(newFormat)
+            // The call may have written the old format's last PCM before it met the change: that goes
+            // out first, in the old format, and the new one is announced at the next call.
+            guard done == 0 else {
+                announcing = newFormat
+                return .pcm(byteCount: done)
+            }
+            return announce(newFormat)
         case MPG123_DONE.rawValue:
             return done > 0 ? .pcm(byteCount: done) : .needMore
         default:
             throw DecoderError(code: code, call: "mpg123_read", message: plainError(mpg123_errcode(handle)))
         }
+    }
+
+    /// PCM that follows is in `newFormat`. A format other than the last one begins a new part.
+    private mutating func announce(_ newFormat: AudioFormat) -> Output {
+        if let old = mpegFormat, old != newFormat {
+            joined = true
+            earlierSeconds += Double(mpegFrames) / Double(old.sampleRate)
+            mpegFrames = 0
+        }
+        mpegFormat = newFormat
+        return .newFormat(newFormat)
     }
 
     /// Prepares a jump to `seconds` into the stream. The decoder then expects the input to continue from
@@ -142,7 +187,7 @@ public struct MP3Decoder: ~Copyable {
     public mutating func seek(toSeconds seconds: Double) throws(DecoderError) -> (seconds: Double, inputOffset: Int) {
         if wav != nil {
             guard let jump = wav!.seek(toSeconds: seconds) else { throw DecoderError(code: MPG123_NO_SEEK.rawValue, call: "seek") }
-            return jump
+            return (jump.seconds, jump.inputOffset + tags.skipped)
         }
         guard let format = mpegFormat else { throw DecoderError(code: MPG123_NO_SEEK.rawValue, call: "mpg123_feedseek") }
         var inputOffset: off_t = 0
@@ -150,14 +195,17 @@ public struct MP3Decoder: ~Copyable {
         let reached = mpg123_feedseek(handle, target, SEEK_SET, &inputOffset)
         guard reached >= 0 else { throw DecoderError(code: Int32(reached), call: "mpg123_feedseek", message: plainError(mpg123_errcode(handle))) }
         mpegFrames = Int(reached)
+        earlierSeconds = 0
+        announcing = nil
         sought = true
-        return (Double(reached) / Double(format.sampleRate), Int(inputOffset))
+        return (Double(reached) / Double(format.sampleRate), Int(inputOffset) + tags.skipped)
     }
 
-    /// The stream's length in seconds, when a Xing/Info header or the stream size says.
+    /// The stream's length in seconds, when a Xing/Info header or the stream size says; unknown once
+    /// the format has changed part-way.
     public var duration: Double? {
         if let wav { return wav.duration }
-        guard let format = mpegFormat else { return nil }
+        guard let format = mpegFormat, !joined else { return nil }
         let frames = mpg123_length(handle)
         return frames > 0 ? Double(frames) / Double(format.sampleRate) : nil
     }
@@ -171,14 +219,15 @@ public struct MP3Decoder: ~Copyable {
             return
         }
         guard format != nil else {
-            throw bytesFed == 0 ? DecoderError.emptyStream : DecoderError.notMPEGAudio(bytesSeen: bytesFed)
+            throw bytesFed == 0 ? DecoderError.emptyStream : DecoderError.notMPEGAudio(bytesSeen: bytesFed - tags.skipped)
         }
         // A file cut short decodes fewer samples than its LAME/Xing header announced. Allow two frames of
         // slack for encoder padding. After a seek the count starts from the decoder's estimate of where it
-        // landed (fuzzy: from the Xing table), so it says nothing about the file's length.
+        // landed (fuzzy: from the Xing table), so it says nothing about the file's length; nor does the
+        // announced length once the format has changed (it was the first part's).
         let announced = mpg123_length(handle)
-        if !sought && announced > 0 && framesDecoded + 2 * 1152 < announced {
-            throw DecoderError.truncated(framesDecoded: framesDecoded, framesAnnounced: announced)
+        if !sought && !joined && announced > 0 && mpegFrames + 2 * 1152 < announced {
+            throw DecoderError.truncated(framesDecoded: mpegFrames, framesAnnounced: announced)
         }
     }
 

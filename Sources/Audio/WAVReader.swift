@@ -52,11 +52,13 @@ public struct WAVReader {
         return Double(dataLength / format.bytesPerFrame) / Double(format.sampleRate)
     }
 
-    /// The input has ended: was the PCM whole?
+    /// The input has ended: was the PCM whole? A data chunk of unknown length (a stream's WAV) is whole
+    /// wherever the input ends.
     func finish() throws(Problem) -> (framesDecoded: Int, framesAnnounced: Int)? {
-        guard let format, let dataLength else {
-            throw .malformed(dataStart == nil ? "no data chunk" : "no format chunk")
+        guard let format, dataStart != nil else {
+            throw .malformed(format == nil ? "no format chunk" : "no data chunk")
         }
+        guard let dataLength else { return nil }
         let announcedFrames = dataLength / format.bytesPerFrame
         return framesDecoded < announcedFrames ? (framesDecoded, announcedFrames) : nil
     }
@@ -106,6 +108,8 @@ public struct WAVReader {
                 guard format != nil else { throw .malformed("the data chunk comes before the format chunk") }
                 consume(8)
                 dataStart = offset
+                // 0 or 0xFFFFFFFF: written by something that streams and never went back to fill the
+                // size in. The PCM then runs to the end of the input.
                 dataLength = size == 0 || size == 0xFFFF_FFFF ? nil : size
                 return
             }

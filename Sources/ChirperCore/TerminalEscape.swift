@@ -14,6 +14,9 @@ public enum TerminalEscape {
     /// Plain text, the cursor shown, the main screen back. A StaticString: written from a signal handler,
     /// where nothing may allocate.
     public static let leaveFullScreen: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// The alternate screen and the hidden cursor again after a suspension (`fg`), from the signal
+    /// handler; the frame that follows repaints the whole screen.
+    public static let reenterFullScreen: StaticString = "\u{1B}[?1049h\u{1B}[?25l"
 
     /// The cursor up `lines` lines, to the start of that line: a block above the status line drawn again.
     public static func lineStart(up lines: Int) -> String { "\r\u{1B}[\(lines)A" }

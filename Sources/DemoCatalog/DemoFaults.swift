@@ -34,6 +34,14 @@ public final class DemoFaults: Sendable {
         case stall(atFraction: Double, seconds: Double)
         /// The recording as a WAV file (16-bit PCM, or `bits` of another depth), as some uploads are.
         case wav(bits: Int = 16)
+        /// The recording as a WAV file whose RIFF and data sizes hold `declaredSize` (0 or 0xFFFFFFFF),
+        /// as a recorder that streams writes them: the PCM runs to the end of the file.
+        case streamingWAV(declaredSize: UInt32)
+        /// The MP3 after an ID3v2 tag of `bytes` (a picture of that size, as cover art is).
+        case coverArt(bytes: Int)
+        /// The sound encoded at `from` Hz and 32 kbit/s, then again at `to` Hz and 128 kbit/s: one
+        /// stream whose rate and bit rate change half-way, as files joined end to end do.
+        case rateChange(from: Int, to: Int)
         /// The bytes trickle at this rate (a poor mobile link), in pieces of a tenth of it.
         case slow(bytesPerSecond: Int)
         /// A Content-Length this many bytes longer than the file, which is sent whole and then the

@@ -159,6 +159,15 @@ final class DemoRoutes: Sendable {
             dropAt = Int(Double(bytes.count) * fraction)
         case .wav(let bits)?:
             bytes = WAVFile.data(spec, bits: bits)
+        case .streamingWAV(let declared)?:
+            bytes = WAVFile.data(spec, declaredSize: declared)
+        case .coverArt(let size)?:
+            bytes = ID3Tag.picture(bytes: size) + bytes
+        case .rateChange(let from, let to)?:
+            var first = spec, second = spec
+            (first.sampleRate, first.kilobitsPerSecond) = (from, 32)
+            (second.sampleRate, second.kilobitsPerSecond) = (to, 128)
+            bytes = try Data(contentsOf: try await audio.file(for: first)) + Data(contentsOf: try await audio.file(for: second))
         case .stall(let fraction, let seconds)?:
             stall = (Int(Double(bytes.count) * fraction), seconds)
         case .slow(let bytesPerSecond)?:

@@ -48,6 +48,37 @@ struct Keys {
         #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
     }
 
+    /// Ctrl-Z while a script plays (bash running chirper as its child, as a wrapper would): the whole job
+    /// stops with the terminal given back, and `fg` goes on, with raw keys again (q stops at once).
+    /// Three times: the script may stop and its shell take the terminal before Chirper has restored it,
+    /// which once left Chirper stopped by SIGTTOU after fg, now and then.
+    @Test func ctrlZUnderAScriptStopsTheJobAndFgGoesOn() async throws {
+        let file = try await Self.longTone()
+        let terminal = try TmuxSession(
+            command: ["/bin/bash", "-c", "\"$0\" play \"$1\"; true", ChirperProcess.binary.path, file.path],
+            environment: ChirperProcess.environment(extra: ["TERM": "xterm-256color"]), jobControl: true)
+        // The status line drawn last, below the shell's lines.
+        func lastElapsed(_ screen: String) -> Int { Self.elapsed(String(screen.split(separator: "\n").last { $0.contains("▶") } ?? "")) }
+        func stops(_ screen: String) -> Int { screen.components(separatedBy: "Stopped").count - 1 }
+        try terminal.typeCommand()
+        try await terminal.waitForScreen { $0.contains("▶ 0:01") }
+        for round in 1...3 {
+            try terminal.send("C-z")
+            let stopped = try await terminal.waitForScreen { stops($0) == round }
+            #expect(stops(stopped) == round, "the shell says the job stopped: \(stopped)")
+            let stoppedAt = lastElapsed(stopped)
+            try terminal.resumeJob()
+            let going = try await terminal.waitForScreen(seconds: 5) { lastElapsed($0) >= stoppedAt + 1 }
+            #expect(lastElapsed(going) >= stoppedAt + 1, "the play goes on after fg: \(going)")
+        }
+        try terminal.send("q")
+        try await Task.sleep(for: .milliseconds(500))
+        try terminal.recordStatus()
+        #expect(try await terminal.exitStatus(within: 5) == 0, "q stops at once and exits 0: \((try? terminal.screen()) ?? "")")
+        let stty = terminal.terminalSettings()
+        #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
+    }
+
     /// Seconds shown as "▶ 0:07 / 0:20" or "‖ 0:07 / 0:20".
     static func elapsed(_ screen: String) -> Int {
         guard let range = screen.range(of: #"[▶‖] (\d+):(\d\d)"#, options: .regularExpression) else { return -1 }

@@ -14,6 +14,8 @@ enum BrowseInput: Sendable {
     case sonogram(id: String, Result<Spectrogram, PlaybackError>)
     case tick
     case resize
+    /// The program was suspended and continued (Ctrl-Z, then fg): the screen was another's meanwhile.
+    case continued
     case terminate
 }
 
@@ -102,7 +104,7 @@ struct BrowseLoop {
             case .tick:
                 guard model.isBusy else { continue }
                 model.advance()
-            case .resize:
+            case .resize, .continued:  // the terminal may have been resized while suspended
                 let size = terminalSize() ?? (model.layout.width, model.layout.height)
                 _ = perform(model.resize(width: size.width, height: size.height))
                 screen.invalidate()

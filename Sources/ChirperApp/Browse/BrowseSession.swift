@@ -6,8 +6,9 @@ import Glibc
 import PlaybackModel
 import XenoCanto
 
-/// `browse` on the terminal: raw keys, a clock tick, SIGWINCH and SIGTERM become `BrowseInput`s for
-/// the `BrowseLoop`, which draws on the alternate screen; the terminal is given back however it ends.
+/// `browse` on the terminal: raw keys, a clock tick, SIGWINCH, SIGTERM and a return from suspension
+/// become `BrowseInput`s for the `BrowseLoop`, which draws on the alternate screen; the terminal is
+/// given back however it ends or stops (`TerminalSignals`).
 struct BrowseSession {
     let client: any SearchClient
     let perPage: Int
@@ -17,7 +18,7 @@ struct BrowseSession {
     func run(query: SearchQuery?, page: Int, raw: Bool) async -> ExitStatus {
         let (inputs, continuation) = AsyncStream<BrowseInput>.makeStream()
         let input = TerminalInput()
-        TerminalRestore.installCrashHandlers()
+        TerminalSignals.install()
         InterruptHandler.install(exits: false) {
             continuation.yield(.terminate)
             // The loop leaves at once in practice; should it not, the terminal is still given back.
@@ -30,6 +31,17 @@ struct BrowseSession {
         let resizes = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
         resizes.setEventHandler { continuation.yield(.resize) }
         resizes.resume()
+        // After a suspension (Ctrl-Z, then fg) the handler has taken the screen back: repaint it.
+        let continued = TerminalSignals.continued.map { pipe in
+            let source = DispatchSource.makeReadSource(fileDescriptor: pipe, queue: .global())
+            source.setEventHandler {
+                var bytes = [UInt8](repeating: 0, count: 16)
+                _ = read(pipe, &bytes, bytes.count)
+                continuation.yield(.continued)
+            }
+            source.resume()
+            return source
+        }
         let keys = Task {
             for await keys in input.keys() { continuation.yield(.keys(keys)) }
         }
@@ -46,6 +58,7 @@ struct BrowseSession {
         ticker.cancel()
         keys.cancel()
         resizes.cancel()
+        continued?.cancel()
         screen.leave()
         input.restore()
         return status

@@ -11,7 +11,11 @@ public enum BrowseJob {
                 exitCode: .usage)
         }
         let typed = words.joined(separator: " ").trimmed
-        let session = BrowseSession(client: try api.client(), perPage: pages.perPage, playerOptions: sound.playerOptions())
+        // The settings are read again after a failed request (`r`); an API URL made unusable meanwhile
+        // keeps the one browse started with.
+        let first = try api.client()
+        let session = BrowseSession(client: RereadingClient { (try? api.client()) ?? first }, perPage: pages.perPage,
+                                    playerOptions: sound.playerOptions())
         let status = await session.run(
             query: typed.isEmpty ? nil : SearchQuery(typed, raw: pages.raw), page: pages.page, raw: pages.raw)
         if status != .found { throw CommandFailure(exitCode: status) }

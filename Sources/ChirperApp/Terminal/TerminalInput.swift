@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 
 /// Raw keyboard input on a TTY: no echo, no line buffering, Ctrl-C as a key. The saved settings are
-/// put back by `restore()`, which the signal handlers and every exit path call.
+/// put back by `restore()`, which the signal handlers (`TerminalSignals`) and every exit path call.
+/// Ctrl-Z, a key too in raw mode, suspends the program as the terminal would have.
 final class TerminalInput: Sendable {
     private let saved: termios?
 
@@ -14,6 +15,7 @@ final class TerminalInput: Sendable {
             saved = nil
             return
         }
+        TerminalSignals.install()
         var original = termios()
         tcgetattr(STDIN_FILENO, &original)
         var raw = original
@@ -62,8 +64,14 @@ final class TerminalInput: Sendable {
                 var buffer = [UInt8](repeating: 0, count: 256)
                 while true {
                     let count = read(STDIN_FILENO, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
                     guard count > 0 else { break }
-                    continuation.yield(KeyDecoder.keys(buffer[..<count]))
+                    var keys = KeyDecoder.keys(buffer[..<count])
+                    if keys.contains(.control("z")) {
+                        keys.removeAll { $0 == .control("z") }
+                        TerminalSignals.suspend()  // returns once continued, the terminal taken back
+                    }
+                    if !keys.isEmpty { continuation.yield(keys) }
                 }
                 continuation.finish()
             }

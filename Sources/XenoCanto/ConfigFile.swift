@@ -1,0 +1,86 @@
+import FoundationEssentials
+
+/// `~/.config/chirper/config` (or `$XDG_CONFIG_HOME/chirper/config`): `name = value` lines, `#` comments.
+/// Known names: `key`, `api-url`. Read line by line, so a line that cannot be used (bytes that are not
+/// UTF-8, a `key: …` written with a colon, a name Chirper does not know) costs only that line: it is
+/// named in a warning, with its number and what was expected, and the other lines still count.
+/// A warning never quotes a line's value (it may be the key).
+public struct ConfigFile: Sendable, Equatable {
+    /// The names a setting may have.
+    public static let names = ["key", "api-url"]
+
+    /// Each setting found, by its lowercased name.
+    public private(set) var values: [String: String] = [:]
+    /// One sentence for each line not used: the file, the line's number, what was expected.
+    public private(set) var warnings: [String] = []
+
+    public static func path(environment: [String: String]) -> String {
+        let base = environment["XDG_CONFIG_HOME"].flatMap(nonBlank)
+            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config")
+        return base + "/chirper/config"
+    }
+
+    /// The file's settings; none (and no warning) when there is no file.
+    public static func load(environment: [String: String]) -> ConfigFile {
+        let path = path(environment: environment)
+        guard FileManager.default.fileExists(atPath: path) else { return ConfigFile() }
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            var unread = ConfigFile()
+            unread.warnings = ["chirper: cannot read \(path) (check its permissions); its settings are not used"]
+            return unread
+        }
+        return ConfigFile(bytes: Array(bytes), path: path)
+    }
+
+    public init() {}
+
+    /// The settings in `bytes`, a config file's content; `path` names it in the warnings.
+    public init(bytes: [UInt8], path: String) {
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            guard let text = String(validating: line, as: UTF8.self) else {
+                warnings.append("chirper: \(path) line \(number) is not UTF-8 text, so it is ignored; the other lines are used")
+                continue
+            }
+            if let problem = read(text) { warnings.append("chirper: \(path) line \(number): \(problem); the line is ignored") }
+        }
+    }
+
+    /// Takes the setting on one line; returns what is wrong with it, when something is.
+    private mutating func read(_ line: String) -> String? {
+        let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        guard !content.trimmed.isEmpty else { return nil }
+        let expected = "expected `name = value`, e.g. `key = YOUR_KEY` or `api-url = URL`"
+        guard let equals = content.firstIndex(of: "=") else {
+            if let colon = content.firstIndex(of: ":"), let name = Self.shown(content[..<colon].trimmed) {
+                return "`\(name):` is written with a colon; \(expected)"
+            }
+            return expected
+        }
+        let name = content[..<equals].trimmed.lowercased()
+        guard Self.names.contains(name) else {
+            let known = Self.names.map { "`\($0)`" }.joined(separator: " or ")
+            guard !name.isEmpty else { return "no name before `=`; \(expected)" }
+            return "\(Self.shown(name).map { "`\($0)` is not a setting" } ?? "not a setting"); expected \(known)"
+        }
+        var value = content[content.index(after: equals)...].trimmed
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+        values[name] = value
+        return nil
+    }
+
+    /// A name as a warning may quote it: short, letters, digits and `-_.` only. Anything else could be
+    /// a value typed in the wrong place, or bytes that would act on the terminal: not shown.
+    private static func shown(_ name: String) -> String? {
+        let plain = !name.isEmpty && name.count <= 32
+            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.".unicodeScalars.contains($0)) }
+        return plain ? name : nil
+    }
+
+    public subscript(name: String) -> String? { values[name] }
+}
+
+func nonBlank(_ text: String?) -> String? {
+    guard let trimmed = text?.trimmed, !trimmed.isEmpty else { return nil }
+    return trimmed
+}

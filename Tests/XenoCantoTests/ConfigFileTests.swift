@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import XenoCanto
+
+/// A config file is read line by line: a line that cannot be used is named, with its number and what
+/// was expected, and every other line still counts. No warning shows a value (it may be the key).
+@Suite("The config file, line by line")
+struct ConfigFileTests {
+    static func read(_ lines: [[UInt8]]) -> ConfigFile {
+        ConfigFile(bytes: Array(lines.joined(separator: [0x0A])), path: "/home/u/.config/chirper/config")
+    }
+
+    @Test func aLineOfInvalidUTF8IsNamedAndTheRestIsUsed() {
+        let file = Self.read([Array("# café".utf8), [0x6E, 0x6F, 0x74, 0x65, 0x20, 0xFF, 0xC3], Array("key = SECRET-KEY".utf8)])
+        #expect(file["key"] == "SECRET-KEY")
+        #expect(file.warnings == ["chirper: /home/u/.config/chirper/config line 2 is not UTF-8 text, so it is ignored; the other lines are used"])
+    }
+
+    @Test func aColonInsteadOfEqualsIsNamedWithWhatWasExpected() {
+        let file = Self.read([Array("key: SECRET-KEY".utf8), Array("api-url = http://127.0.0.1:1/api/3".utf8)])
+        #expect(file["key"] == nil && file["api-url"] == "http://127.0.0.1:1/api/3")
+        #expect(file.warnings == ["chirper: /home/u/.config/chirper/config line 1: `key:` is written with a colon; expected `name = value`, e.g. `key = YOUR_KEY` or `api-url = URL`; the line is ignored"])
+        #expect(!file.warnings.joined().contains("SECRET"))
+    }
+
+    @Test func anUnknownNameIsNamedWithTheKnownOnes() {
+        let file = Self.read([Array("volume = 50".utf8), Array("key = k".utf8), Array("just words".utf8), Array("= SECRET".utf8)])
+        #expect(file["key"] == "k")
+        #expect(file.warnings == [
+            "chirper: /home/u/.config/chirper/config line 1: `volume` is not a setting; expected `key` or `api-url`; the line is ignored",
+            "chirper: /home/u/.config/chirper/config line 3: expected `name = value`, e.g. `key = YOUR_KEY` or `api-url = URL`; the line is ignored",
+            "chirper: /home/u/.config/chirper/config line 4: no name before `=`; expected `name = value`, e.g. `key = YOUR_KEY` or `api-url = URL`; the line is ignored",
+        ])
+        #expect(!file.warnings.joined().contains("SECRET"))
+    }
+
+    /// A name made of what a name cannot hold (a key pasted before the `=`, escape bytes) is not quoted.
+    @Test func aNameThatIsNotPlainIsNotQuoted() {
+        let file = Self.read([Array("SECRET KEY \u{1B}[2J = x".utf8), Array("SECRET\u{1B}]0;x\u{07}: y".utf8)])
+        #expect(file.warnings.count == 2)
+        #expect(!file.warnings.joined().lowercased().contains("secret") && !file.warnings.joined().contains("\u{1B}"), "\(file.warnings)")
+    }
+
+    /// Through `APISettings.resolve`, from a file on disk: the invalid byte costs one line, not the key.
+    @Test func resolvingReadsTheKeyPastAnInvalidByte() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("chirper"), withIntermediateDirectories: true)
+        try Data([0xFF, 0x0A] + Array("key = from-file\n".utf8)).write(to: home.appendingPathComponent("chirper/config"))
+        let settings = APISettings.resolve(keyFlag: nil, apiURLFlag: nil, environment: ["XDG_CONFIG_HOME": home.path])
+        #expect(settings.key == "from-file")
+        #expect(settings.configWarnings.count == 1 && settings.configWarnings[0].contains("line 1 is not UTF-8 text"))
+    }
+}
