@@ -2,7 +2,8 @@ import FoundationEssentials
 import Glibc
 
 /// Recordings kept on disk once downloaded whole, so a replay makes no request. A download is written
-/// to a temporary name and renamed into place only when its length matches the server's Content-Length:
+/// to a temporary name and renamed into place only when the decoder has read it to its end without an
+/// error and its length matches the server's Content-Length:
 /// an interrupted download (a stop, a seek, a crash, SIGKILL) never leaves a file that looks whole, and
 /// stale temporary files are swept on the next start. Past `limit` bytes the least recently played go.
 public struct AudioCache: Sendable {

@@ -150,6 +150,9 @@ public final class DecodedTrack: @unchecked Sendable {
             }
             if inputEnded {
                 do { try decoder.finish() } catch { throw PlaybackError(error, played: position) }
+                // Only a file the decoder found whole is kept: a body of the announced length can still be
+                // a cut MP3 or a page that is not audio.
+                input.keepDownload()
                 return .end
             }
             let chunk = try await input.next()

@@ -83,8 +83,7 @@ struct TrackInput {
                     return chunk
                 }
                 guard let size = reader.size, readerOffset < size, case .url = source else {
-                    keeping?.commit(replace: true)  // in place only if the length matches what the server announced
-                    return nil
+                    return nil  // the download is kept (`keepDownload`) only once the decoder has read it whole
                 }
                 problem = "the connection closed at byte \(readerOffset) of \(size)"
             } catch let error as PlaybackError {
@@ -101,6 +100,14 @@ struct TrackInput {
             onReconnect?(.trying(attempt: attempt))
             try await reconnect(after: Self.reconnectDelays[attempt - 1])
         }
+    }
+
+    /// The decoder read every byte to the end without an error: the download goes into the cache, if
+    /// its length matches what the server announced. A download that is not kept is removed when the
+    /// input is dropped (`WholeFileWriter`).
+    mutating func keepDownload() {
+        keeping?.commit(replace: true)
+        keeping = nil
     }
 
     /// Waits, then reopens the source from the byte reached. A failed reopening is not thrown: the read

@@ -67,6 +67,12 @@ struct Cache {
             _ = try await ChirperProcess.run(["play", "900001", "--no-cache"] + server.api, environment: environment)
             #expect(Self.files(cache).allSatisfy { $0.hasPrefix(".part-") }, "\(Self.files(cache))")
 
+            // Every byte the server announced, but a file the decoder calls truncated: not kept.
+            server.faults.audio("900002", .truncated(fraction: 0.5))
+            let cut = try await ChirperProcess.run(["play", "900002"] + server.api, environment: environment)
+            #expect(cut.status == 5 && cut.stderr.contains("truncated"), "\(cut.stderr)")
+            #expect(Self.files(cache).allSatisfy { $0.hasPrefix(".part-") }, "the cut file is not kept: \(Self.files(cache))")
+
             // The next run sweeps what the killed one left.
             let next = try await ChirperProcess.run(["play", "900001"] + server.api, environment: environment)
             #expect(next.status == 0)
