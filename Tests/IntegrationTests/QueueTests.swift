@@ -47,6 +47,21 @@ struct Queue {
         }
     }
 
+    /// A long gap counts down on the status line, and q ends it at once (it used to take the rest of it).
+    @Test func aGapCountsDownAndQEndsItAtOnce() async throws {
+        try await TestCatalog.withServer { server in
+            let terminal = try Self.session(server, ["gen:parus", "--limit", "2", "--gap", "30"])
+            let waiting = try await terminal.waitForScreen { $0.contains("next in ") }
+            let seconds = waiting.split(separator: "\n").compactMap { line -> Int? in
+                guard let range = line.range(of: "next in ") else { return nil }
+                return Int(line[range.upperBound...].prefix { $0.isNumber })
+            }.last
+            #expect(seconds.map { (25...30).contains($0) } == true, "\(waiting)")
+            try terminal.send("q")
+            #expect(try await terminal.exitStatus(within: 3) == 0, "q ends the gap at once")
+        }
+    }
+
     @Test func gapPutsThatMuchSilenceBetweenTracks() async throws {
         try await TestCatalog.withServer { server in
             let recorder = try MonitorRecorder()
