@@ -1,4 +1,5 @@
 import DisplayText
+import FoundationEssentials
 import XenoCanto
 
 /// libFuzzer target: arbitrary bytes as the text of a recording's fields. What `Displayable` gives must
@@ -13,9 +14,12 @@ public func fuzzDisplay(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let lines = Displayable.lines(text)
     precondition(!lines.unicodeScalars.contains { $0 != "\n" && Displayable.isUnsafe($0) }, "unsafe scalar kept: \(lines.debugDescription)")
 
-    let parts = line.split(separator: " ", maxSplits: 3).map(String.init)
-    let recording = Recording(id: "1", genus: parts.first, species: parts.dropFirst().first, englishName: line,
-                              recordist: parts.last, country: text.isEmpty ? nil : line, soundType: parts.first, length: parts.last)
+    // The table is laid out from a recording read the way the API's are, from JSON: a renderer that
+    // skipped the reading's cleaning would be caught here.
+    let fields = ["id": "1", "gen": text, "sp": text, "en": text, "rec": text, "cnt": text, "type": text, "length": text, "q": text]
+    guard let json = try? JSONEncoder().encode(fields), let recording = try? JSONDecoder().decode(Recording.self, from: json) else {
+        return 0
+    }
     let width = Int(count % 150) + 1
     let table = RecordingTable(rows: [Row(recording: recording), Row(recording: recording)], width: width) { _ in "▶" }
     for index in 0..<2 {

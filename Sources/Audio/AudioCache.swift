@@ -155,7 +155,8 @@ public struct AudioCache: Sendable {
             hash = hash &* 0x100_0000_01b3
         }
         var id = ""
-        if let digits = url.split(separator: "/").last(where: { $0.allSatisfy(\.isNumber) && $0.count >= 3 }) {
+        // ASCII digits only: the names `isRecordingName` owns (a server's `/١٢٣/` is just part of the hash).
+        if let digits = url.split(separator: "/").last(where: { $0.allSatisfy { $0.isASCII && $0.isNumber } && $0.count >= 3 }) {
             id = "XC" + String(digits) + "-"
         }
         let ext = url.hasSuffix(".wav") ? "wav" : "mp3"

@@ -11,9 +11,10 @@ final class OpenFile {
         guard descriptor >= 0 else { throw OpenFileError(call: "open", path: path) }
     }
 
-    /// Creates `path` (emptied if it exists) for writing.
-    init(creating path: String) throws(OpenFileError) {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// Creates `path` for writing; it must not exist yet. Nothing already at the name is opened (a
+    /// link planted where a temporary file will be would send the bytes wherever it points).
+    init(creatingNew path: String) throws(OpenFileError) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw OpenFileError(call: "open", path: path) }
     }
 

@@ -47,7 +47,8 @@ public enum RecordingDownload {
         let folder = target.deletingLastPathComponent()
         let partPrefix = ".\(target.lastPathComponent).part-"
         WholeFileWriter.removeAbandoned(in: folder, prefix: partPrefix)  // an earlier run's, killed mid-way
-        let temporary = folder.appendingPathComponent(partPrefix + String(ProcessInfo.processInfo.processIdentifier))
+        let temporary = folder.appendingPathComponent(partPrefix + String(ProcessInfo.processInfo.processIdentifier)
+            + "-" + UUID().uuidString.prefix(8))
         guard let writer = WholeFileWriter(final: target, temporary: temporary, expected: announced) else {
             throw .file("cannot write in \(target.deletingLastPathComponent().path)")
         }

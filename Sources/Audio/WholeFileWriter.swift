@@ -42,7 +42,7 @@ final class WholeFileWriter {
 
     /// nil when the temporary file cannot be made. `expected` nil: any length is whole.
     init?(final: URL, temporary: URL, expected: Int?) {
-        guard let file = try? OpenFile(creating: temporary.path) else { return nil }
+        guard let file = try? OpenFile(creatingNew: temporary.path) else { return nil }
         self.file = file
         self.temporary = temporary
         self.final = final

@@ -187,6 +187,15 @@ public enum HTTPGetError: Error, Equatable, Sendable {
 }
 
 extension HTTPGetError {
+    /// Whether the server is to blame (an answer that is not HTTP, a redirect to a URL that cannot be
+    /// asked, or round in circles), not the network between.
+    public var isTheServers: Bool {
+        switch self {
+        case .notHTTP, .invalidURL, .invalidPort, .tooManyRedirects: return true
+        case .closedBeforeAnswer, .closedEarly, .readTimedOut, .deadlineExceeded, .tooLarge: return false
+        }
+    }
+
     /// What the pipeline's error says about the answer: the HTTP decoder's and the inflater's complaints
     /// are a server not speaking HTTP, not a network to check.
     static func reading(_ error: any Error) -> any Error {

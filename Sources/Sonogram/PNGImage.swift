@@ -7,13 +7,11 @@ import PlaybackModel
 ///
 /// `@unchecked Sendable`: immutable addresses of C functions in a library that is never closed.
 private struct LibPNG: @unchecked Sendable {
-    let writeToFile: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?) -> Int32
     let writeToStdio: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafeMutablePointer<FILE>?, Int32, UnsafeRawPointer?, Int32, UnsafeRawPointer?) -> Int32
     let beginReadFromFile: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafePointer<CChar>?) -> Int32
     let finishRead: @convention(c) (UnsafeMutablePointer<png_image>?, UnsafePointer<png_color>?, UnsafeMutableRawPointer?, Int32, UnsafeMutableRawPointer?) -> Int32
 
     private init(_ library: SharedLibrary) throws(SharedLibraryMissing) {
-        writeToFile = try library.function("png_image_write_to_file")
         writeToStdio = try library.function("png_image_write_to_stdio")
         beginReadFromFile = try library.function("png_image_begin_read_from_file")
         finishRead = try library.function("png_image_finish_read")
@@ -54,16 +52,22 @@ public enum PNGImage {
             guard fclose(output) == 0, written != 0 else { throw Failure(description: "cannot write to standard output: \(message(&image))") }
             return
         }
-        if let refusal = FileNames.refusal(toWrite: path) { throw Failure(description: "cannot write \(refusal)") }
-        let temporary = path + ".part-\(getpid())"
-        let written = rgb.withUnsafeBytes { png.writeToFile(&image, temporary, 0, $0.baseAddress, 0, nil) }
-        guard written != 0 else {
+        if let refusal = FileNames.refusal(toWrite: path) { throw Failure(description: "cannot write the picture: \(refusal)") }
+        // A name of its own, made new: a link planted at a guessable name would send the bytes elsewhere.
+        let temporary = path + ".part-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0, let file = fdopen(descriptor, "wb") else {
+            if descriptor >= 0 { close(descriptor) }
+            throw Failure(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        let written = rgb.withUnsafeBytes { png.writeToStdio(&image, file, 0, $0.baseAddress, 0, nil) }
+        guard fclose(file) == 0, written != 0 else {
             unlink(temporary)
             throw Failure(description: "cannot write \(path): \(message(&image))")
         }
         if let refusal = FileNames.refusal(toWrite: path) {
             unlink(temporary)
-            throw Failure(description: "cannot write \(refusal)")
+            throw Failure(description: "cannot write the picture: \(refusal)")
         }
         guard rename(temporary, path) == 0 else {
             unlink(temporary)

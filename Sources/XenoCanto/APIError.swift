@@ -42,13 +42,13 @@ public enum APIError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether the problem is the key (exit code 3) rather than the network or server (exit code 4).
     /// An answer for page `sent` when page `asked` was asked for: taking it would leave the listing
     /// waiting for a page that never comes.
     public static func wrongPage(asked: Int, sent: Int) -> APIError {
         .badResponse(reason: "the server sent page \(sent) when page \(asked) was asked for", firstBytes: "")
     }
 
+    /// Whether the problem is the key (exit code 3) rather than the network or server (exit code 4).
     public var isKeyProblem: Bool {
         switch self {
         case .noKey, .keyRefused: return true

@@ -80,9 +80,10 @@ public struct XenoCantoClient: SearchClient {
                     let answer = try await HTTPGet.get(url, headers: headers, decompressing: true)
                     return (answer, try await answer.body.collect(upTo: 64 << 20))
                 }
-            } catch HTTPGetError.notHTTP(let reason) {
-                // The server answered, but not in HTTP: nothing for the listener's network to fix.
-                throw .badResponse(reason: NetworkProblem.describe(HTTPGetError.notHTTP(reason)), firstBytes: "")
+            } catch let error as HTTPGetError where error.isTheServers {
+                // The server answered, but not in HTTP, or sent us where no request can go: nothing for
+                // the listener's network to fix.
+                throw .badResponse(reason: NetworkProblem.describe(error), firstBytes: "")
             } catch {
                 throw .network(host: host, reason: NetworkProblem.describe(error))
             }

@@ -98,4 +98,23 @@ struct FileSafetyTests {
         #expect(AudioSource.believableLength("1e9") == nil)
         #expect(AudioSource.believableLength(nil) == nil)
     }
+
+    /// A link planted where a temporary file will be made is not followed: nothing outside is written.
+    @Test func aTemporaryFileIsNeverOpenedThroughALink() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let victim = directory.appendingPathComponent("victim.txt")
+        try Self.write(4, to: victim)
+        let planted = directory.appendingPathComponent(".part-1-0")
+        try FileManager.default.createSymbolicLink(atPath: planted.path, withDestinationPath: victim.path)
+        #expect(WholeFileWriter(final: directory.appendingPathComponent("x.mp3"), temporary: planted, expected: nil) == nil)
+        #expect(try Data(contentsOf: victim).count == 4, "the link's target is untouched")
+    }
+
+    /// Only ASCII digits make a cache name's number: every name the cache gives is one it owns.
+    @Test func everyNameTheCacheGivesIsOneItOwns() {
+        for url in ["http://x/900001/download", "http://x/\u{661}\u{662}\u{663}/download", "http://x/a.wav", "http://x/", "http://x/12/\u{1B}"] {
+            #expect(AudioCache.isRecordingName(AudioCache.fileName(url)), "\(url) -> \(AudioCache.fileName(url))")
+        }
+    }
 }

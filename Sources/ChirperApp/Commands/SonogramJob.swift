@@ -1,4 +1,5 @@
 import ChirperCore
+import DisplayText
 import FoundationEssentials
 import Glibc
 import PlaybackModel
@@ -30,7 +31,7 @@ public enum SonogramJob {
             do { try PNGImage.write(image, to: png) } catch {
                 throw CommandFailure(message: "chirper: \(error)", exitCode: .usage)
             }
-            if png != "-" { StandardOutput.write(["Wrote \(png) (\(image.width)×\(image.height))."]) }
+            if png != "-" { StandardOutput.write(["Wrote \(Displayable.line(png)) (\(image.width)×\(image.height))."]) }
         }
     }
 }

@@ -34,6 +34,10 @@ enum TerminalSignals {
             pipeEnds = (ends[0], ends[1])
         }
         for signalNumber in fatal {
+            // A signal ignored by whoever started us (`nohup` ignores SIGHUP) stays ignored.
+            var current = sigaction()
+            sigaction(signalNumber, nil, &current)
+            if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 { continue }  // SIG_IGN is 1
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signalNumber in
                 TerminalRestore.restore()
