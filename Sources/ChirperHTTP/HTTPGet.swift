@@ -388,12 +388,17 @@ final class ResponseReceiver: ChannelInboundHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
-        if case .open(let waiting?) = state {
+        switch state {
+        case .open(let waiting?):
             readTimeout?.cancel()
             state = .open(waiting: nil)
             waiting.succeed(part)
-        } else {
+        case .open(nil):
             kept.append(part)
+        case .over:
+            // After an error (the inflater's limit, say) the handlers before may still pass on what they
+            // had, the answer's end included: taken, it would make a cut body look whole.
+            break
         }
     }
 

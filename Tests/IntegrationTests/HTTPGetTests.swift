@@ -170,6 +170,27 @@ struct HTTPGetTests {
         #expect(String(decoding: try await answer.body.collect(upTo: 1 << 16).readableBytesView, as: UTF8.self) == #"{"recordings": "gzipped"}"#)
     }
 
+    /// A body that inflates past 25 times its size (a gzip bomb) is refused as not HTTP, never handed
+    /// out cut short as if it were whole.
+    @Test func aGzipBombIsRefusedNotCut() async throws {
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gzip.arguments = ["-c", "head -c 4000000 /dev/zero | gzip -c"]
+        let pipe = Pipe()
+        gzip.standardOutput = pipe
+        try gzip.run()
+        let bomb = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+        gzip.waitUntilExit()
+        let server = try RawServer(keepingOpen: false, bytes: { _ in
+            [Array("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n".utf8) + bomb]
+        })
+        defer { server.stop() }
+        let answer = try await HTTPGet.get("http://127.0.0.1:\(server.port)/api/3/recordings", headers: [:], decompressing: true)
+        await #expect(throws: HTTPGetError.notHTTP("its compressed body inflates past the limit")) {
+            _ = try await answer.body.collect(upTo: 64 << 20)
+        }
+    }
+
     /// An answer that trickles in is given up on when its deadline passes, and says why.
     @Test func anAnswerPastItsDeadlineIsGivenUpOn() async throws {
         let server = try RawServer { _ in ["HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n"] + Array(repeating: "x", count: 60) }
