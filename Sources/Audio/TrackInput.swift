@@ -90,6 +90,8 @@ struct TrackInput {
                 problem = error.description
             } catch {
                 guard case .url = source else { throw .file(reason: "cannot read \(source): \(error)") }
+                // An answer that is not HTTP would be the same answer again: no reconnection mends it.
+                if let failure = error as? HTTPGetError, failure.isTheServers { throw .network(reason: NetworkProblem.describe(error)) }
                 problem = NetworkProblem.describe(error)
             }
             guard attempt < Self.reconnectDelays.count, !Task.isCancelled else {

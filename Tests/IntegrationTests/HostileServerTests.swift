@@ -1,5 +1,6 @@
 import DemoCatalog
 import Foundation
+import Synchronization
 import Testing
 
 /// A xeno-canto-compatible server of the test's own that sends what an attacker would: control
@@ -151,6 +152,20 @@ struct HostileServerTests {
         #expect(result.status == 4, "\(result.stderr)")
         #expect(result.stderr.contains("not valid HTTP"), "\(result.stderr)")
         #expect(!result.stderr.contains("Check the network"), "\(result.stderr)")
+    }
+
+    /// A recording whose answer is not HTTP fails at once with that reason: reconnecting would only
+    /// get the same answer again.
+    @Test func aRecordingWhoseAnswerIsNotHTTPFailsWithoutReconnecting() async throws {
+        let asked = Mutex(0)
+        let server = try RawServer(keepingOpen: false) { _ in
+            asked.withLock { $0 += 1 }
+            return ["HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZZZ\r\nnot a chunk\r\n"]
+        }
+        let result = try await ChirperProcess.run(["play", "--no-cache", "http://127.0.0.1:\(server.port)/x.mp3"], timeout: 30)
+        #expect(result.status == 5, "\(result.stderr)")
+        #expect(result.stderr.contains("not valid HTTP") && !result.stderr.contains("reconnections"), "\(result.stderr)")
+        #expect(asked.withLock { $0 } == 1, "asked once")
     }
 
     @Test func aRepeatingQueueWhoseEveryTrackFailsStopsAfterAPass() async throws {
