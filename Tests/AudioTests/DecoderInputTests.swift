@@ -46,8 +46,8 @@ struct DecoderInputTests {
         return decoded
     }
 
-    @Test func anMP3AfterATagOfThreeMebibytesDecodesWhole() throws {
-        let mp3 = try Lame.tone(seconds: 2, sampleRate: 44_100)
+    @Test func anMP3AfterATagOfThreeMebibytesDecodesWhole() async throws {
+        let mp3 = try await Lame.tone(seconds: 2, sampleRate: 44_100)
         let decoded = try Self.decode(LeadingTagsTests.tag(size: 3 << 20) + mp3)
         #expect(decoded.formats == [AudioFormat(sampleRate: 44_100, channels: 1)])
         #expect(abs(decoded.frames[0] - 2 * 44_100) < 2 * 1152 + 576, "\(decoded.frames) frames")
@@ -56,9 +56,9 @@ struct DecoderInputTests {
     /// Two MP3s end to end, at 44.1 and 22.05 kHz, either way round: two formats, each part whole, and
     /// no "ended early".
     @Test(arguments: [(44_100, 22_050), (22_050, 44_100), (48_000, 8_000)], [true, false])
-    func anMP3WhoseRateChangesPartWayIsTwoFormatsEachWhole(rates: (Int, Int), infoTag: Bool) throws {
-        let first = try Lame.tone(seconds: 2, sampleRate: rates.0, kilobitsPerSecond: rates.0 > rates.1 ? 128 : 32, infoTag: infoTag)
-        let second = try Lame.tone(seconds: 2, sampleRate: rates.1, kilobitsPerSecond: rates.0 > rates.1 ? 32 : 128, infoTag: infoTag)
+    func anMP3WhoseRateChangesPartWayIsTwoFormatsEachWhole(rates: (Int, Int), infoTag: Bool) async throws {
+        let first = try await Lame.tone(seconds: 2, sampleRate: rates.0, kilobitsPerSecond: rates.0 > rates.1 ? 128 : 32, infoTag: infoTag)
+        let second = try await Lame.tone(seconds: 2, sampleRate: rates.1, kilobitsPerSecond: rates.0 > rates.1 ? 32 : 128, infoTag: infoTag)
         let decoded = try Self.decode(first + second)
         #expect(decoded.formats == [AudioFormat(sampleRate: rates.0, channels: 1), AudioFormat(sampleRate: rates.1, channels: 1)])
         // None of the first part lost at the join; the second keeps its encoder padding (its LAME
@@ -85,7 +85,7 @@ struct DecoderInputTests {
 /// MP3s encoded by `lame` in a folder of the test's own.
 enum Lame {
     /// `infoTag`: lame's Info frame first (the frame count), as lame writes by default.
-    static func tone(hertz: Double = 1_000, seconds: Double, sampleRate: Int, kilobitsPerSecond: Int = 64, infoTag: Bool = true) throws -> [UInt8] {
+    static func tone(hertz: Double = 1_000, seconds: Double, sampleRate: Int, kilobitsPerSecond: Int = 64, infoTag: Bool = true) async throws -> [UInt8] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-lame-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -102,7 +102,8 @@ enum Lame {
         lame.arguments = ["--quiet", "-r", "-s", String(Double(sampleRate) / 1000), "--bitwidth", "16", "--signed",
                           "--little-endian", "-m", "m", "-b", String(kilobitsPerSecond)] + (infoTag ? [] : ["-t"]) + [raw.path, mp3.path]
         try lame.run()
-        lame.waitUntilExit()
+        // Polled, not waited for: a test blocking a thread of the shared pool stalls every other test.
+        while lame.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         guard lame.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
         return Array(try Data(contentsOf: mp3))
     }

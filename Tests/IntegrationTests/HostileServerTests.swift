@@ -208,7 +208,7 @@ struct HostileServerTests {
             process.environment = ChirperProcess.environment(extra: [:])
             process.standardOutput = try FileHandle(forWritingTo: out)
             try process.run()
-            process.waitUntilExit()
+            while process.isRunning { try await Task.sleep(for: .milliseconds(20)) }  // no pool thread blocked
             #expect(process.terminationStatus == 0)
             let bytes = try Data(contentsOf: out)
             #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "standard output is the PNG alone")

@@ -310,6 +310,7 @@ struct SearchCommandTests {
     }
 
     @Test func anUnreachableServerIsANetworkError() async throws {
+        try await StartBurst.waitOut()
         // The request URL carries the key: the error must name the host, never the URL.
         let started = Date()
         let result = try await ChirperProcess.run(["search", "gen:parus", "--api-url", "http://127.0.0.1:9/api/3", "--key", "sekrit-key-4242"])

@@ -47,7 +47,9 @@ enum TerminalSignals {
             sigemptyset(&action.sa_mask)
             sigaction(signalNumber, &action, previous + Int(signalNumber))
         }
-        sigaction(SIGTSTP, ourSuspension(), nil)
+        let suspension = ourSuspension()
+        sigaction(SIGTSTP, suspension, nil)  // the kernel keeps its own copy
+        suspension.deallocate()
     }
 
     /// The reading end of the pipe that says the program was continued and the screen is to be
