@@ -111,6 +111,7 @@ sanitize: deps
 	@for s in $(SANITIZERS); do \
 		echo "== $$s sanitizer"; \
 		$(SWIFT) build --build-tests --sanitize=$$s --scratch-path .build-$$s || exit 1; \
+		$(SWIFT) build --product generate-manual --sanitize=$$s --scratch-path .build-$$s || exit 1; \
 		ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt \
 		TSAN_OPTIONS=second_deadlock_stack=1:atexit_sleep_ms=100 \
 			$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build --sanitize=$$s --scratch-path .build-$$s || exit 1; \

@@ -144,10 +144,11 @@ struct DownloadTests {
             let folder = Self.folder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (name, bytes) = try await Self.served("900003", by: server)
-            // At 1 KB/s, killed 5 s in: mid-file even for a slow (sanitized) build.
+            // At 500 B/s, killed 10 s in: mid-file, and past the start even for a slow (sanitized) build
+            // at the run's busy start.
             try #require(bytes.count >= 10_000, "\(bytes.count) bytes: too short to be cut mid-file")
-            server.faults.audio("900003", .slow(bytesPerSecond: 1_000))
-            let killed = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api, timeout: 5)
+            server.faults.audio("900003", .slow(bytesPerSecond: 500))
+            let killed = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api, timeout: 10)
             #expect(killed.timedOut, "killed mid-file")
             let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             #expect(left.count == 1 && left[0].hasPrefix(".\(name).part-"), "only the temporary file: \(left)")

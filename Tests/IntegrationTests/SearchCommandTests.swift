@@ -57,7 +57,7 @@ struct SearchCommandTests {
     @Test func anHTTP10RequestIsAnsweredAndClosed() async throws {
         try await TestCatalog.withServer { server in
             let port = try #require(Int(server.apiURL.split(separator: ":").last!.split(separator: "/").first!))
-            // Made before the request: a slow (sanitized) build took longer than the 3 s read timeout to encode it.
+            // Made before the request: a slow (sanitized) build took longer than a read timeout to encode it.
             _ = try await server.audio.file(for: try #require(DemoRecordings.builtIn.entry(id: "900001")?.audio))
             let reply = try await HTTP10.get("/sounds/XC900001.mp3", port: port)
             #expect(reply.head.hasPrefix("HTTP/1.1 200"))
@@ -371,7 +371,7 @@ enum HTTP10 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
         defer { close(socket) }
-        var timeout = timeval(tv_sec: 3, tv_usec: 0)
+        var timeout = timeval(tv_sec: 15, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

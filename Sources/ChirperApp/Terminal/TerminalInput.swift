@@ -52,6 +52,12 @@ final class TerminalInput: Sendable {
         }
     }
 
+    /// Whether another process group holds the terminal; false once it is gone (a hang-up).
+    private static var inBackground: Bool {
+        let foreground = tcgetpgrp(STDIN_FILENO)
+        return foreground > 0 && foreground != getpgrp()
+    }
+
     /// Keys as they are pressed, read on a thread of their own (a blocking read is no task's business).
     /// One read returns what the terminal sent in one go: a key, or a whole escape sequence.
     func keys() -> AsyncStream<[TerminalKey]> {
@@ -65,6 +71,13 @@ final class TerminalInput: Sendable {
                 while true {
                     let count = read(STDIN_FILENO, &buffer, buffer.count)
                     if count < 0 && errno == EINTR { continue }
+                    if count < 0 && errno == EIO && Self.inBackground {
+                        // Read while the shell holds the terminal (a Ctrl-Z under way, before the stop
+                        // reaches this thread, or a job put in the background): this thread blocks
+                        // SIGTTIN, so the read fails instead of stopping us. The keys come back at fg.
+                        usleep(50_000)
+                        continue
+                    }
                     guard count > 0 else { break }
                     var keys = KeyDecoder.keys(buffer[..<count])
                     if keys.contains(.control("z")) {
