@@ -9,6 +9,8 @@ public enum TerminalEscape {
     public static let clearScreen = "\u{1B}[2J"
     /// Back to the line's start and the line emptied: a status line drawn again in place.
     public static let clearLine = "\r\u{1B}[2K"
+    /// Everything from the cursor to the end of the screen emptied: the lines under a status line.
+    public static let clearBelow = "\u{1B}[J"
     /// The alternate screen, the cursor hidden, the screen cleared.
     public static let enterFullScreen = "\u{1B}[?1049h\u{1B}[?25l" + clearScreen
     /// Plain text, the cursor shown, the main screen back. A StaticString: written from a signal handler,
@@ -20,6 +22,9 @@ public enum TerminalEscape {
 
     /// The cursor up `lines` lines, to the start of that line: a block above the status line drawn again.
     public static func lineStart(up lines: Int) -> String { "\r\u{1B}[\(lines)A" }
+
+    /// The cursor `columns` cells to the right.
+    public static func right(_ columns: Int) -> String { "\u{1B}[\(columns)C" }
 
     /// The cursor to `row` and `column`, both from 1.
     public static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }

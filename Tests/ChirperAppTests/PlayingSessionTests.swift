@@ -1,14 +1,13 @@
 import Audio
 @testable import ChirperApp
 import PlaybackModel
-import Synchronization
 import Testing
 
 /// The session `play`, `queue` and `compare` run, in process: its items through the one engine into an
 /// in-memory output, and what it reports. (Its keys and status line on a terminal stay with the tmux tests.)
 @Suite("the playing session, in process")
 struct PlayingSessionTests {
-    @Test func aQueueOfTwoPlaysBothInOrderAndTellsTheObserver() async throws {
+    @Test func aQueueOfTwoPlaysBothInOrder() async throws {
         let files = [try ToneFile.make(hertz: 500, seconds: 1), try ToneFile.make(hertz: 800, seconds: 1)]
         defer { files.forEach(ToneFile.remove) }
         let output = MemoryOutput()
@@ -16,15 +15,10 @@ struct PlayingSessionTests {
             PlayingSession.Item(track: PlaybackEngine.Track(id: "\(index)", source: .file(file), duration: 1),
                                 header: nil, name: "tone \(index)")
         }
-        var session = PlayingSession(items, options: PlaybackEngine.Options(output: output))
-        let finished = Mutex<[Int]>([])
-        session.observer = { index, event in
-            if event == .finished { finished.withLock { $0.append(index) } }
-        }
+        let session = PlayingSession(items, screen: .queue, options: PlaybackEngine.Options(output: output))
         let report = await session.run()
         #expect(report.played.map(\.index) == [0, 1])
         #expect(report.failed.isEmpty)
-        #expect(finished.withLock { $0 } == [0, 1])
         #expect(!session.interrupted.isSet)
         let sink = try #require(output.sinks.first)
         #expect(abs(sink.secondsWritten - 2) < 0.001, "both tracks, gapless in one sink: \(sink.secondsWritten) s")
@@ -39,7 +33,7 @@ struct PlayingSessionTests {
                                 header: nil, name: "gone"),
             PlayingSession.Item(track: PlaybackEngine.Track(id: "tone", source: .file(file), duration: 1), header: nil, name: "tone"),
         ]
-        let report = await PlayingSession(items, options: PlaybackEngine.Options(output: output)).run()
+        let report = await PlayingSession(items, screen: .queue, options: PlaybackEngine.Options(output: output)).run()
         #expect(report.failed.map(\.index) == [0])
         #expect(report.played.map(\.index) == [1])
     }

@@ -64,7 +64,7 @@ struct BrowseModelTests {
         #expect(model.activeRow == 1 && model.isBusy)
         _ = model.receive(.playback(recordingID: "2", .started(duration: 21)))
         #expect(!model.isBusy)
-        #expect(press(&model, .character(" ")) == [.togglePause])
+        #expect(press(&model, .character(" ")) == [.listen(.togglePause)])
         #expect(press(&model, .character("s")) == [.stopPlayback])
         _ = model.receive(.playbackStopped)
         #expect(model.activeRow == nil && model.rows[1].playback == .idle)
@@ -84,7 +84,7 @@ struct BrowseModelTests {
         #expect(press(&model, .character("n")) == [], "nothing plays: nothing to skip")
         #expect(press(&model, .character("a")) == [.playAll(fromRow: 2)])
         _ = model.receive(.playback(recordingID: "3", .started(duration: 21)))
-        #expect(press(&model, .character("n")) == [.next])
+        #expect(press(&model, .character("n")) == [.listen(.next)])
         var empty = BrowseModel(width: 100, height: 20)
         #expect(empty.press(.character("a")) == [], "no rows, no queue")
     }
@@ -95,8 +95,8 @@ struct BrowseModelTests {
         _ = press(&model, .enter)
         _ = model.receive(.playback(recordingID: "1", .started(duration: 21)))
         #expect(press(&model, .character("["), .character("]"), .character("{"), .character("}"), .backspace, .character("t"), .character("l"))
-                == [.changeSpeed(.slower), .changeSpeed(.faster), .changeSpeed(.halve), .changeSpeed(.double),
-                    .changeSpeed(.reset), .changeSpeed(.toggleTape), .markLoop])
+                == [.listen(.speed(.slower)), .listen(.speed(.faster)), .listen(.speed(.halve)), .listen(.speed(.double)),
+                    .listen(.speed(.reset)), .listen(.speed(.toggleTape)), .listen(.markLoop)])
         let settings = ListeningSettings(speed: PlaybackSpeed(rate: 0.5, tape: true), loop: .looping(LoopSection(start: 1.5, end: 3.2)!))
         _ = model.receive(.playback(recordingID: "1", .settings(settings)))
         #expect(model.listening == settings)
@@ -106,7 +106,7 @@ struct BrowseModelTests {
     @Test func vAsksForTheCursorRowsSonogramOnceAndDrawsItWhenItComes() {
         var model = loaded()
         #expect(press(&model, .character("v")) == [.makeSonogram(model.rows[0].recording)])
-        #expect(model.panel == .sonogram && model.sonogram == .loading(id: "1") && model.isBusy)
+        #expect(model.panel == .sonogram(.loading(id: "1")) && model.isBusy)
         #expect(BrowseRenderer.frame(model)[3].text.hasSuffix("decoding and analysing…"))
         let spectrogram = Spectrogram(sampleRate: 24_000, binCount: 5, columnSeconds: 1, columns: Array(repeating: [1, 0, 0, 0, 0], count: 21))
         model.receiveSonogram(id: "1", .success(spectrogram))
@@ -127,6 +127,38 @@ struct BrowseModelTests {
         #expect(dotted == [SonogramText.axisWidth + picture.width / 3, SonogramText.axisWidth + 2 * picture.width / 3], "\(looped)")
         #expect(press(&model, .character("v")) == [] && model.panel == .none)
         #expect(press(&model, .character("v")) == [], "the same row's sonogram is kept")
+        guard case .ready? = model.sonogram else { Issue.record("drawn again from what was kept"); return }
+        #expect(press(&model, .character("q")) == [] && model.panel == .none, "q closes the panel, not the program")
+        #expect(press(&model, .character("q")) == [.quit(interrupted: false)], "q on the list quits")
+    }
+
+    @Test func seekVolumeAndPreviousGoToThePlayerWhileARowPlays() {
+        var model = loaded()
+        #expect(press(&model, .right, .character("+"), .character("-"), .character("p")) == [], "nothing plays")
+        _ = press(&model, .enter)
+        _ = model.receive(.playback(recordingID: "1", .started(duration: 21)))
+        #expect(press(&model, .right, .left, .character("+"), .character("-"), .character("p"))
+                == [.listen(.seek(by: 5)), .listen(.seek(by: -5)), .listen(.volume(by: 0.1)), .listen(.volume(by: -0.1)), .listen(.previous)])
+        #expect(model.cursor == 0, "→ and ← do not move the cursor")
+    }
+
+    @Test func questionMarkListsTheKeysAndQOrEscCloseEveryPanel() {
+        var model = loaded()
+        _ = press(&model, .character("?"))
+        #expect(model.panel == .keys)
+        let lines = BrowseRenderer.frame(model).map(\.text)
+        #expect(lines[1].hasPrefix("Keys"))
+        for key in ["space", "→ ←", "+ -", "[ ]", "{ }", "⌫", "t ", "l ", "n p", "/", "v", "q", "?", "Esc"] {
+            #expect(lines.contains { $0.contains("  " + key + " ") }, "\(key) listed: \(lines)")
+        }
+        #expect(press(&model, .character("q")) == [] && model.panel == .none)
+        _ = press(&model, .character("i"))
+        #expect(model.panel == .details)
+        #expect(press(&model, .escape) == [] && model.panel == .none)
+        _ = press(&model, .character("i"))
+        #expect(press(&model, .character("Q")) == [] && model.panel == .none)
+        _ = press(&model, .character("?"), .character("?"))
+        #expect(model.panel == .none, "? again closes it")
     }
 
     @Test func slashTypesANewQueryThatReplacesTheList() {

@@ -29,7 +29,7 @@ struct BrowseRendererTests {
         let lines = texts(BrowseModel(width: 100, height: 20))
         #expect(lines[0] == "chirper")
         #expect(lines.contains { $0.hasPrefix("Press / and type a query") })
-        #expect(lines.last == BrowseRenderer.help)
+        #expect(lines.last == BrowseRenderer.help(BrowseModel(width: 100, height: 20)))
     }
 
     @Test func loadingSpinsUntilThePageArrives() {
@@ -71,7 +71,7 @@ struct BrowseRendererTests {
         #expect(frame[16].text.contains("XC15 "), "15 rows fit")
         #expect(frame[17].text == "50 rows · more below: page 2 loads as you scroll")
         #expect(frame[18].text == "")
-        #expect(frame[19].text == BrowseRenderer.help)
+        #expect(frame[19].text == BrowseRenderer.help(model))
 
         let all = self.model([.searchStarted(query, page: 1), .pageLoaded(query, Fixtures.page(1, of: 1, ids: 1...3, total: 3))])
         #expect(texts(all)[17] == "3 rows · all results loaded")

@@ -28,7 +28,7 @@ struct Browse {
         let stty = terminal.terminalSettings()
         #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
         let after = try terminal.screen()
-        #expect(!after.contains("chirper · grp:birds") && !after.contains("⏎ play · a all"), "the main screen is back: \(after)")
+        #expect(!after.contains("chirper · grp:birds") && !after.contains("⏎ play · q quit"), "the main screen is back: \(after)")
     }
 
     @Test func loadingThenRowsThenQLeavesTheTerminalAsItWas() async throws {
@@ -39,9 +39,9 @@ struct Browse {
             #expect(loading.contains("chirper · grp:birds"))
             #expect(loading.range(of: "[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Searching", options: .regularExpression) != nil, "a spinner: \(loading)")
             // Title and footer: a slow (sanitized) build was seen between the two while drawing the frame.
-            let rows = try await terminal.waitForScreen { $0.contains("row 1 of 50 · page 1 of 3 · 132 recordings") && $0.contains("⏎ play · a all") }
+            let rows = try await terminal.waitForScreen { $0.contains("row 1 of 50 · page 1 of 3 · 132 recordings") && $0.contains("⏎ play · q quit") }
             #expect(Self.numbers(rows) == Array(900_001...900_015), "the first 15 rows: \(rows)")
-            #expect(rows.contains("English name") && rows.contains("⏎ play · a all"))
+            #expect(rows.contains("English name") && rows.contains("⏎ play · q quit"))
             #expect(rows.contains("50 rows · more below: page 2 loads as you scroll"))
             try terminal.send("q")
             try await Self.expectRestored(terminal, status: 0)
@@ -182,6 +182,50 @@ struct Browse {
             try terminal.send("q")
             try await Self.expectRestored(terminal, status: 0)
         }
+    }
+
+    /// The playing keys work on a browse row as on `play`: → moves its clock on, + raises the stream's
+    /// volume on the sound server; `?` lists the keys, and q closes that list (and any panel) before it
+    /// quits.
+    @Test func seekVolumeAndTheKeyListWhileARowPlays() async throws {
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: DemoRecordings.builtIn.entry(id: "900041")!.audio!)  // a minute long
+            let sink = try #require(OwnSink.current)
+            let terminal = try Self.session(server, ["nr:900041", "--volume", "50"], height: 24)
+            try await terminal.waitForScreen { $0.contains("row 1 of 1") }
+            try terminal.send("Enter")
+            try await terminal.waitForScreen { $0.contains("▶ 0:01 / 1:00") }
+            try terminal.send("Right", "Right")
+            let moved = try await terminal.waitForScreen { Self.playingSeconds($0) >= 11 }
+            #expect(Self.playingSeconds(moved) >= 11 && Self.playingSeconds(moved) < 20, "two 5 s seeks: \(moved)")
+            #expect(try await NullSink.streamVolumes(on: sink) == [50], "--volume 50")
+            try terminal.send("+")
+            var volumes: [Int] = []
+            for _ in 0..<50 where volumes != [60] {
+                try await Task.sleep(for: .milliseconds(100))
+                volumes = try await NullSink.streamVolumes(on: sink)
+            }
+            #expect(volumes == [60], "+ raises the volume by a tenth: \(volumes)")
+
+            try terminal.send("?")
+            let keys = try await terminal.waitForScreen { $0.contains("Keys — ? q or Esc closes") }
+            for line in ["space", "→ ←", "+ -", "[ ]", "l "] {
+                #expect(keys.contains("  " + line), "\(line) listed: \(keys)")
+            }
+            #expect(keys.contains("▶ 0:"), "the row still plays beneath")
+            try terminal.send("q")
+            let closed = try await terminal.waitForScreen { $0.contains("English name") }
+            #expect(closed.contains("? keys"), "the help bar ends with ? keys: \(closed)")
+            try terminal.send("q")
+            try await Self.expectRestored(terminal, status: 0)
+        }
+    }
+
+    /// The seconds of the playing row's clock on the playback line ("▶ 0:12 / 1:00"), -1 when none.
+    static func playingSeconds(_ screen: String) -> Int {
+        guard let range = screen.range(of: #"▶ (\d+):(\d\d)"#, options: .regularExpression) else { return -1 }
+        let parts = screen[range].dropFirst(2).split(separator: ":")
+        return Int(parts[0])! * 60 + Int(parts[1])!
     }
 
     /// Where the sonogram's position line is, in cells from the left (-1 when there is none).

@@ -57,6 +57,12 @@ struct Compare {
             let shown = try #require(switched.range(of: #"▶ 0:0\d / 0:06"#, options: .regularExpression)).lowerBound
             let seconds = Int(String(switched[switched.index(shown, offsetBy: 5)]))
             #expect(seconds.map { (1...3).contains($0) } == true, "\(switched)")
+            try terminal.send("?")
+            let keys = try await terminal.waitForScreen { $0.contains("Keys — ? q or Esc closes") }
+            #expect(keys.contains("  Tab ") && keys.contains("  space "), "compare's keys, Tab first: \(keys)")
+            try terminal.send("Escape")
+            let closed = try await terminal.waitForScreen { !$0.contains("Keys —") }
+            #expect(closed.contains("Tab other") && closed.contains("? keys"), "the help bar is back: \(closed)")
             try terminal.send("q")
             #expect(try await terminal.exitStatus(within: 5) == 0)
         }

@@ -24,6 +24,25 @@ struct NullSink {
         _ = try? await Spawn.run("/usr/bin/pactl", ["unload-module", module])
     }
 
+    /// The volume, in percent of full, of the streams that play to sink `name` now (its first
+    /// channel's), from `pactl list sink-inputs`.
+    static func streamVolumes(on name: String) async throws -> [Int] {
+        let sinks = try await Spawn.run("/usr/bin/pactl", ["list", "short", "sinks"])
+        guard let index = sinks.output.split(separator: "\n").first(where: { $0.split(separator: "\t").dropFirst().first == Substring(name) })?
+            .split(separator: "\t").first else { return [] }
+        let inputs = try await Spawn.run("/usr/bin/pactl", ["list", "sink-inputs"])
+        var volumes: [Int] = []
+        var onSink = false
+        for line in inputs.output.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if line.hasPrefix("Sink Input #") { onSink = false }
+            if line.hasPrefix("Sink:") { onSink = line.dropFirst(5).trimmingCharacters(in: .whitespaces) == String(index) }
+            if onSink, line.hasPrefix("Volume:"), let percent = line.split(separator: "/").dropFirst().first {
+                volumes.append(Int(percent.trimmingCharacters(in: .whitespaces).dropLast()) ?? -1)
+            }
+        }
+        return volumes
+    }
+
     /// Once per process: unloads the test sinks of runs that are no longer running.
     static let sweep = Task {
         guard let listed = try? await Spawn.run("/usr/bin/pactl", ["list", "short", "modules"]) else { return }

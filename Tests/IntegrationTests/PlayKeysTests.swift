@@ -39,6 +39,28 @@ struct Keys {
         #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
     }
 
+    /// `?` lists the keys below the status line; q closes the list (the play goes on), the next q stops.
+    @Test func questionMarkListsTheKeysAndQClosesTheListBeforeItStops() async throws {
+        let terminal = try Self.session(try await Self.longTone())
+        let playing = try await terminal.waitForScreen { $0.contains("▶ 0:01") }
+        #expect(playing.contains("space pause · q quit") && playing.contains("? keys"), "the help bar: \(playing)")
+        try terminal.send("?")
+        let keys = try await terminal.waitForScreen { $0.contains("Keys — ? q or Esc closes") }
+        for key in ["space", "→ ←", "+ -", "[ ]", "{ }", "⌫", "t ", "l "] {
+            #expect(keys.contains("  " + key), "\(key) listed: \(keys)")
+        }
+        #expect(!keys.contains("Tab"), "no compare keys on play")
+        try terminal.send("q")
+        let closed = try await terminal.waitForScreen { !$0.contains("Keys —") }
+        let before = Self.elapsed(closed)
+        let going = try await terminal.waitForScreen { Self.elapsed($0) > before }
+        #expect(Self.elapsed(going) > before, "q closed the list and the play goes on: \(going)")
+        try terminal.send("q")
+        #expect(try await terminal.exitStatus(within: 5) == 0)
+        let stty = terminal.terminalSettings()
+        #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was")
+    }
+
     @Test func ctrlCStopsAtOnceRestoresTheTerminalAndExits130() async throws {
         let terminal = try Self.session(try await Self.longTone())
         try await terminal.waitForScreen { $0.contains("▶ 0:01") }

@@ -1,58 +1,89 @@
 import Audio
 import ChirperCore
 import PlaybackModel
+import Synchronization
 import XenoCanto
 
 /// The one engine browse has at a time: playing a single row (Enter) or a queue from a row on (a), fed
 /// by the listing as it loads. Each gets a generation number, so a stopped engine's late events can be
 /// told from the current one's and dropped.
 struct BrowseAudio {
-    /// The engine's options; the speed follows the keys, so the next recording plays at it too.
-    var options: PlaybackEngine.Options
-    let inputs: AsyncStream<BrowseInput>.Continuation
-    private(set) var generation = 0
-    private var engine: PlaybackEngine?
-    /// The rows a queue (a) takes its tracks from; nil for a single row.
-    private var feed: QueueFeed?
-    private var task: Task<Void, Never>?
+    /// What plays.
+    private enum Mode {
+        /// Nothing plays; a stopped engine may still be letting go of the sound server.
+        case idle(releasing: Task<Void, Never>?)
+        /// One row (Enter).
+        case single(PlaybackEngine, Task<Void, Never>)
+        /// The rows from one on (a), fed as pages load.
+        case queue(PlaybackEngine, QueueFeed, Task<Void, Never>)
 
-    init(options: PlaybackEngine.Options, inputs: AsyncStream<BrowseInput>.Continuation) {
-        self.options = options
-        self.inputs = inputs
-    }
+        var engine: PlaybackEngine? {
+            switch self {
+            case .idle: return nil
+            case .single(let engine, _), .queue(let engine, _, _): return engine
+            }
+        }
 
-    var isActive: Bool { engine != nil }
-
-    mutating func play(_ recording: Recording) {
-        stop()
-        guard let url = recording.audioURL else { return }
-        let track = PlaybackEngine.Track(id: recording.id, source: .url(url), duration: recording.duration)
-        start { index in index == 0 ? track : nil }
-    }
-
-    /// Plays the rows from `row` on, in order; the queue waits for pages still loading and asks for the
-    /// next one when it reaches the end of the rows (`requestMore`).
-    mutating func playAll(from row: Int, of model: BrowseModel, requestMore: @escaping @Sendable () -> Void) {
-        stop()
-        let feed = QueueFeed(firstRow: row, rows: model.rows, complete: Self.isComplete(model.list), requestMore: requestMore)
-        self.feed = feed
-        start { await feed.track($0) }
-    }
-
-    private mutating func start(_ track: @escaping @Sendable (Int) async -> PlaybackEngine.Track?) {
-        let engine = PlaybackEngine(options: options)
-        let (generation, inputs) = (generation, inputs)
-        self.engine = engine
-        task = Task {
-            _ = await engine.play(track: track) { playing, event in
-                inputs.yield(.playback(generation: generation, recordingID: playing.id, event))
+        var task: Task<Void, Never>? {
+            switch self {
+            case .idle(let releasing): return releasing
+            case .single(_, let task), .queue(_, _, let task): return task
             }
         }
     }
 
+    /// The engine's options for the next row (the speed is given at each start, as the last engine
+    /// reported it).
+    private let options: PlaybackEngine.Options
+    /// The volume the last engine was set to, for the next.
+    private let volume: SharedVolume
+    let inputs: AsyncStream<BrowseInput>.Continuation
+    private(set) var generation = 0
+    private var mode = Mode.idle(releasing: nil)
+
+    init(options: PlaybackEngine.Options, inputs: AsyncStream<BrowseInput>.Continuation) {
+        self.options = options
+        volume = SharedVolume(options.volume)
+        self.inputs = inputs
+    }
+
+    var isActive: Bool { mode.engine != nil }
+
+    mutating func play(_ recording: Recording, speed: PlaybackSpeed) {
+        stop()
+        guard let url = recording.audioURL else { return }
+        let track = PlaybackEngine.Track(id: recording.id, source: .url(url), duration: recording.duration)
+        let (engine, task) = start(speed: speed) { index in index == 0 ? track : nil }
+        mode = .single(engine, task)
+    }
+
+    /// Plays the rows from `row` on, in order; the queue waits for pages still loading and asks for the
+    /// next one when it reaches the end of the rows (`requestMore`).
+    mutating func playAll(from row: Int, of model: BrowseModel, speed: PlaybackSpeed, requestMore: @escaping @Sendable () -> Void) {
+        stop()
+        let feed = QueueFeed(firstRow: row, rows: model.rows, complete: Self.isComplete(model.list), requestMore: requestMore)
+        let (engine, task) = start(speed: speed) { await feed.track($0) }
+        mode = .queue(engine, feed, task)
+    }
+
+    private mutating func start(speed: PlaybackSpeed, _ track: @escaping @Sendable (Int) async -> PlaybackEngine.Track?)
+        -> (PlaybackEngine, Task<Void, Never>) {
+        var options = options
+        options.speed = speed
+        options.volume = volume.value
+        let engine = PlaybackEngine(options: options)
+        let (generation, inputs) = (generation, inputs)
+        let task = Task {
+            _ = await engine.play(track: track) { playing, event in
+                inputs.yield(.playback(generation: generation, recordingID: playing.id, event))
+            }
+        }
+        return (engine, task)
+    }
+
     /// Tells the queue, if one plays, what rows there are now and whether more will come.
     func updateQueue(_ model: BrowseModel) async {
-        await feed?.update(rows: model.rows, complete: Self.isComplete(model.list))
+        if case .queue(_, let feed, _) = mode { await feed.update(rows: model.rows, complete: Self.isComplete(model.list)) }
     }
 
     /// Whether the listing will grow: only while pages remain.
@@ -63,31 +94,46 @@ struct BrowseAudio {
         }
     }
 
-    func togglePause() {
-        guard let engine else { return }
-        Task { await engine.togglePause() }
-    }
-
-    func next() {
-        if feed != nil { engine?.send(.next) }
-    }
-
-    /// A speed or loop key, for the engine that plays.
-    func send(_ command: PlaybackEngine.Command) {
-        engine?.send(command)
+    /// A listening key, for the engine that plays. n and p move in a queue; a single row has no other.
+    func perform(_ command: ListeningCommand) {
+        guard let engine = mode.engine else { return }
+        switch (command, mode) {
+        case (.next, .single), (.previous, .single), (.otherSide, _), (.play, _):
+            return
+        case (.volume(let step), _):
+            let volume = volume
+            Task {
+                volume.value = await engine.changeVolume(by: step)
+            }
+        case (.togglePause, _):
+            Task { await engine.togglePause() }
+        default:
+            if let sent = PlayingSession.engineCommand(command) { engine.send(sent) }
+        }
     }
 
     mutating func stop() {
-        engine?.stop()
-        if let feed { Task { await feed.finish() } }
-        engine = nil
-        feed = nil
+        mode.engine?.stop()
+        if case .queue(_, let feed, _) = mode { Task { await feed.finish() } }
+        mode = .idle(releasing: mode.task)
         generation += 1  // whatever the stopped play still reports is stale
     }
 
     /// Stops the sound and waits for the player to let go of the sound server.
     mutating func finish() async {
         stop()
-        await task?.value
+        await mode.task?.value
+    }
+}
+
+/// The volume the keys last set, told by one engine's task and read when the next engine starts.
+final class SharedVolume: Sendable {
+    private let volume: Mutex<Double?>
+
+    init(_ volume: Double?) { self.volume = Mutex(volume) }
+
+    var value: Double? {
+        get { volume.withLock { $0 } }
+        set { volume.withLock { $0 = newValue } }
     }
 }

@@ -49,12 +49,10 @@ struct BrowseLoop {
                     }
                 case .play(let recording):
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
-                    audio.play(recording)
+                    audio.play(recording, speed: model.listening.speed)
                 case .playAll(let row):
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
-                    audio.playAll(from: row, of: model, requestMore: { continuation.yield(.list(.nextPageRequested)) })
-                case .next:
-                    audio.next()
+                    audio.playAll(from: row, of: model, speed: model.listening.speed, requestMore: { continuation.yield(.list(.nextPageRequested)) })
                 case .makeSonogram(let recording):
                     guard let url = recording.audioURL else { continue }
                     Task {
@@ -65,13 +63,8 @@ struct BrowseLoop {
                             continuation.yield(.sonogram(id: recording.id, .failure(error)))
                         }
                     }
-                case .togglePause:
-                    audio.togglePause()
-                case .changeSpeed(let change):
-                    audio.options.speed = audio.options.speed.applying(change)
-                    audio.send(.speed(change))
-                case .markLoop:
-                    audio.send(.markLoop)
+                case .listen(let command):
+                    audio.perform(command)
                 case .stopPlayback:
                     audio.stop()
                     _ = perform(model.receive(.playbackStopped))

@@ -18,24 +18,20 @@ public enum CompareJob {
         // Drawn again in place (the position line, the side that plays) only when the frame and the
         // status line fit the terminal, as a redraw moves up by the frame's lines; else drawn once.
         let redraws = live && frame.lineCount < size.height
-        let items = [a, b].map { PlayingSession.Item(track: $0.track, header: redraws ? nil : "\($0.letter) · \($0.frameSide.label)", name: $0.subject) }
+        // Each at the length its sonogram measured: Tab moves to the same share of the other's.
+        let items = [a, b].map { side in
+            var track = side.track
+            track.duration = side.duration
+            return PlayingSession.Item(track: track, header: redraws ? nil : "\(side.letter) · \(side.frameSide.label)", name: side.subject)
+        }
         let repeating = repeating && live
-        var session = PlayingSession(items, repeating: repeating, options: sound.playerOptions())
+        var session = PlayingSession(items, screen: .compare, repeating: repeating, options: sound.playerOptions())
         session.stopOnSignals()
         let colours = ColorChoice.auto.sonogramColours(on: STDOUT_FILENO)
         if redraws {
             let screen = CompareScreen(frame: frame, colours: colours)
             screen.draw()
-            session.oneStatusLine = true
-            session.observer = { index, event in screen.apply(index, event) }
-            let (engine, durations) = (session.engine, [a.duration, b.duration])
-            session.otherKeys = { key in
-                guard key == .tab, let (index, seconds) = screen.heard else { return }
-                // The other recording at the same point of its length.
-                let fraction = seconds / max(0.001, durations[index % 2])
-                let other = repeating ? index + 1 : 1 - index
-                engine.send(.play(index: other, from: fraction * durations[other % 2]))
-            }
+            session.layout = .compare(screen)
         } else {
             StandardOutput.write(frame.lines(colours: colours))
         }

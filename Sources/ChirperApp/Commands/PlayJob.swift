@@ -27,7 +27,7 @@ public enum PlayJob {
     /// Plays with the live status: a queue of one. A failure exits 5 with its reason.
     static func play(_ source: AudioSource, name: String, duration: Double?, options: PlaybackEngine.Options) async throws {
         let track = PlaybackEngine.Track(id: name, source: source, duration: duration)
-        let session = PlayingSession([.init(track: track, header: nil, name: name)], options: options)
+        let session = PlayingSession([.init(track: track, header: nil, name: name)], screen: .play, options: options)
         session.stopOnSignals()
         try await session.runFailingOnAnyTrack()
     }

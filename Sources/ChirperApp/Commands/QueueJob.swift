@@ -33,7 +33,7 @@ public enum QueueJob {
                                     header: RecordingHeader.line(recording), name: "XC\(recording.id)")
             }
         }
-        let session = PlayingSession(items, repeating: repeating, gap: gap, options: sound.playerOptions())
+        let session = PlayingSession(items, screen: .queue, repeating: repeating, gap: gap, options: sound.playerOptions())
         session.stopOnSignals()
         let report = await session.run()
         StandardOutput.write(QueueSummary.lines(report, recordings: playable))

@@ -19,9 +19,6 @@ final class CompareScreen: Sendable {
         self.colours = colours
     }
 
-    /// What plays and how far into it (for Tab), nil before anything does.
-    var heard: (index: Int, seconds: Double)? { shown.withLock { shown in shown.index.map { ($0, shown.seconds) } } }
-
     func draw() {
         StandardOutput.raw(frame.lines(colours: colours).joined(separator: "\n") + "\n")
     }

@@ -12,8 +12,10 @@ public struct BrowseModel: Equatable, Sendable {
         case details
         /// A new query being typed.
         case search(String)
-        /// The sonogram of a row (`sonogram` says which, and where it stands).
-        case sonogram
+        /// The sonogram of a row, as it stands.
+        case sonogram(SonogramView)
+        /// Every key of the screen (`?`).
+        case keys
     }
 
     /// The sonogram the panel shows: being made, drawn for the current screen size, or why not.
@@ -41,16 +43,22 @@ public struct BrowseModel: Equatable, Sendable {
     /// The row that holds the sound device (buffering, playing or paused), kept so a frame need not
     /// search 10,000 rows for it.
     public private(set) var activeRow: Int?
-    /// Speed and loop in force, as the player last said: shown after the playing row's clock.
+    /// Speed and loop in force, as the player last said: shown after the playing row's clock, and
+    /// where the next row starts.
     public private(set) var listening = ListeningSettings.normal
     /// Cell widths of every loaded row, measured once per row as pages arrive.
     public private(set) var measure = BrowseModel.freshMeasure
     private var measuredRows = 0
     /// Whether any loaded row is restricted (listed without a file), found as rows are measured.
     public private(set) var hasRestrictedRows = false
-    public private(set) var sonogram: SonogramView?
-    /// The spectrogram behind `sonogram`, kept to draw it again at a new size.
-    private var spectrogram: Spectrogram?
+    /// The last spectrogram made, kept to draw it again at a new size or when its panel opens again.
+    private var kept: KeptSpectrogram?
+    private struct KeptSpectrogram: Equatable, Sendable {
+        let id: String
+        let spectrogram: Spectrogram
+    }
+    /// The row whose sonogram is being made.
+    private var asked: String?
     /// Typed queries are sent as typed when set (`--raw`).
     public let raw: Bool
 
@@ -63,6 +71,12 @@ public struct BrowseModel: Equatable, Sendable {
 
     public var rows: [Row] { list.listing?.rows ?? [] }
 
+    /// The sonogram the panel shows, when it is open.
+    public var sonogram: SonogramView? {
+        if case .sonogram(let view) = panel { return view }
+        return nil
+    }
+
     /// Whether a spinner or a progress display is running, so ticks should redraw.
     public var isBusy: Bool {
         switch list {
@@ -70,7 +84,7 @@ public struct BrowseModel: Equatable, Sendable {
         case .paging(_, let next) where next.fetch == .loading: return true
         case .idle, .empty, .error, .populated, .paging: break
         }
-        if panel == .sonogram, case .loading? = sonogram { return true }
+        if case .loading? = sonogram { return true }
         guard let activeRow, activeRow < rows.count, case .buffering = rows[activeRow].playback else { return false }
         return true
     }
@@ -81,6 +95,7 @@ public struct BrowseModel: Equatable, Sendable {
     public mutating func press(_ key: TerminalKey) -> [BrowseCommand] {
         if key == .control("c") { return [.quit(interrupted: true)] }
         if case .search(let text) = panel { return type(key, into: text) }
+        if activeRow != nil, let command = ListeningKeys.command(for: key, on: .browse) { return [.listen(command)] }
         switch key {
         case .up, .character("k"): moveCursor(to: cursor - 1)
         case .down, .character("j"): moveCursor(to: cursor + 1)
@@ -90,22 +105,20 @@ public struct BrowseModel: Equatable, Sendable {
         case .end, .character("G"): moveCursor(to: rows.count - 1)
         case .enter: return playCursorRow()
         case .character("a"): return cursor < rows.count ? [.playAll(fromRow: cursor)] : []
-        case .character("n"): return activeRow == nil ? [] : [.next]
-        case .character(" "): return activeRow == nil ? [] : [.togglePause]
         case .character("s"): return activeRow == nil ? [] : [.stopPlayback]
-        case .character("["): return activeRow == nil ? [] : [.changeSpeed(.slower)]
-        case .character("]"): return activeRow == nil ? [] : [.changeSpeed(.faster)]
-        case .character("{"): return activeRow == nil ? [] : [.changeSpeed(.halve)]
-        case .character("}"): return activeRow == nil ? [] : [.changeSpeed(.double)]
-        case .backspace: return activeRow == nil ? [] : [.changeSpeed(.reset)]
-        case .character("t"): return activeRow == nil ? [] : [.changeSpeed(.toggleTape)]
-        case .character("l"): return activeRow == nil ? [] : [.markLoop]
         case .character("/"): panel = .search("")
         case .character("r"): return receive(.retryRequested)
         case .character("i"): panel = panel == .details ? .none : (rows.isEmpty ? .none : .details)
         case .character("v"): return toggleSonogram()
+        case .character("?"): panel = panel == .keys ? .none : .keys
         case .escape: panel = .none
-        case .character("q"), .character("Q"): return [.quit(interrupted: false)]
+        case .character("q"), .character("Q"):
+            // A panel closes first, as Esc does; q on the list quits.
+            guard panel == .none else {
+                panel = .none
+                return []
+            }
+            return [.quit(interrupted: false)]
         default: break
         }
         return loadMoreIfNearTheEnd()
@@ -139,13 +152,14 @@ public struct BrowseModel: Equatable, Sendable {
 
     /// A sonogram asked for with v is ready, or could not be made.
     public mutating func receiveSonogram(id: String, _ result: Result<Spectrogram, PlaybackError>) {
-        guard sonogram?.id == id else { return }  // another row's was asked for since
+        guard asked == id else { return }  // another row's was asked for since
+        asked = nil
         switch result {
         case .success(let made):
-            spectrogram = made
+            kept = KeptSpectrogram(id: id, spectrogram: made)
             drawSonogram()
         case .failure(let error):
-            sonogram = .failed(id: id, reason: error.description)
+            if sonogram?.id == id { panel = .sonogram(.failed(id: id, reason: error.description)) }
         }
     }
 
@@ -187,28 +201,32 @@ public struct BrowseModel: Equatable, Sendable {
     }
 
     private mutating func toggleSonogram() -> [BrowseCommand] {
-        if panel == .sonogram {
+        if sonogram != nil {
             panel = .none
             return []
         }
         guard cursor < rows.count else { return [] }
-        panel = .sonogram
         let recording = rows[cursor].recording
-        if sonogram?.id == recording.id { return [] }
-        spectrogram = nil
         guard recording.isPlayable else {
-            sonogram = .failed(id: recording.id, reason: PlaybackError.notPlayable.description)
+            panel = .sonogram(.failed(id: recording.id, reason: PlaybackError.notPlayable.description))
             return []
         }
-        sonogram = .loading(id: recording.id)
+        panel = .sonogram(.loading(id: recording.id))
+        if kept?.id == recording.id {
+            drawSonogram()
+            return []
+        }
+        if asked == recording.id { return [] }  // on its way already
+        asked = recording.id
         return [.makeSonogram(recording)]
     }
 
-    /// The picture for the panel at the screen's size: the body's lines less a heading, axes and scale.
+    /// The open panel's picture at the screen's size (the body's lines less a heading, axes and scale),
+    /// when its spectrogram is made.
     private mutating func drawSonogram() {
-        guard let spectrogram, let id = sonogram?.id else { return }
+        guard let kept, sonogram?.id == kept.id else { return }
         let size = SonogramText.pictureSize(width: layout.width, lines: layout.visibleRows)
-        sonogram = .ready(id: id, SonogramPicture(spectrogram, width: size.width, height: size.height))
+        panel = .sonogram(.ready(id: kept.id, SonogramPicture(kept.spectrogram, width: size.width, height: size.height)))
     }
 
     private mutating func playCursorRow() -> [BrowseCommand] {
@@ -275,16 +293,11 @@ public enum BrowseCommand: Equatable, Sendable {
     case play(Recording)
     /// Stop whatever plays and play every row from this one on, into the pages still to load.
     case playAll(fromRow: Int)
-    /// The next row of the queue.
-    case next
     /// Decode this recording into a spectrogram and hand it to `receiveSonogram`.
     case makeSonogram(Recording)
-    case togglePause
+    /// A listening key for what plays (pause, seek, volume, next, speed, loop).
+    case listen(ListeningCommand)
     case stopPlayback
-    /// Slower, faster, 1×, tape or pitch kept, for what plays and what follows.
-    case changeSpeed(PlaybackSpeed.Change)
-    /// `l`: the loop's start, then its end, then none.
-    case markLoop
     /// Leave browse; `interrupted` for Ctrl-C (exit 130).
     case quit(interrupted: Bool)
 }

@@ -11,7 +11,6 @@ import XenoCanto
 ///     help         the keys
 public enum BrowseRenderer {
     static let spinner: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-    public static let help = "↑↓/jk · ⏎ play · a all · space pause · s stop · / search · r retry · i info · v sonogram · q quit"
     public static let searchHelp = "type a query · ⏎ search · Esc cancel · e.g. great tit, or sp:\"parus major\" cnt:france"
 
     public static func frame(_ model: BrowseModel) -> [ScreenLine] {
@@ -21,7 +20,7 @@ public enum BrowseRenderer {
         lines += body(model)
         lines.append(ScreenLine(status(model)))
         lines.append(ScreenLine(playback(model)))
-        lines.append(ScreenLine(model.panel.isSearch ? searchHelp : help, .dim))
+        lines.append(ScreenLine(model.panel.isSearch ? searchHelp : help(model), .dim))
         // Too small a window still gets exactly its height: the lines that matter most come last to go.
         if lines.count > layout.height { lines = Array(lines.suffix(layout.height)) }
         return lines.map { ScreenLine(TextWidth.truncate($0.text, to: width), $0.style) }
@@ -52,8 +51,10 @@ public enum BrowseRenderer {
     static func body(_ model: BrowseModel) -> [ScreenLine] {
         let count = model.layout.visibleRows + 1  // the column header and the rows
         var lines: [ScreenLine]
-        if model.panel == .sonogram, let sonogram = model.sonogram {
+        if let sonogram = model.sonogram {
             lines = sonogramPanel(sonogram, model)
+        } else if model.panel == .keys {
+            lines = KeyOverlay.lines(on: .browse, width: model.layout.width).enumerated().map { ScreenLine($1, $0 == 0 ? .bold : .plain) }
         } else if model.panel == .details, model.cursor < model.rows.count {
             lines = details(model.rows[model.cursor].recording, width: model.layout.width)
         } else if model.list.listing != nil {
@@ -128,6 +129,12 @@ public enum BrowseRenderer {
             }
             return [heading] + SonogramText.lines(picture, colours: .none, marker: marker, marks: marks).map { ScreenLine($0) }
         }
+    }
+
+    /// The keys that fit the width, most important first (the listening keys while a row plays),
+    /// ending with `? keys`.
+    public static func help(_ model: BrowseModel) -> String {
+        HelpBar.line(ListeningKeys.bar(on: .browse, playing: model.activeRow != nil), width: model.layout.width)
     }
 
     /// The list's own state, below the rows.

@@ -1,0 +1,138 @@
+import ChirperCore
+import PlaybackModel
+import Synchronization
+import XenoCanto
+
+/// What a playing session shows, drawn from its `PlayingModel`: a track's header line when it begins
+/// (a queue's), its status redrawn in place on a terminal with the help bar below it (or the `?` key
+/// list), one plain line per change when piped, and a line when a track fails. Events come from the
+/// engine and keys from the key task, hence the lock.
+final class PlayingView: Sendable {
+    /// Where the status line sits.
+    enum Layout: Sendable {
+        /// A line per track, below its header (play, queue).
+        case lines
+        /// One status line under compare's frame, which is drawn again with it.
+        case compare(CompareScreen)
+    }
+
+    private let items: [PlayingSession.Item]
+    private let live: Bool
+    /// Keys are read (stdin is a terminal): the help bar is worth showing.
+    private let takesKeys: Bool
+    private let width: Int
+    private let layout: Layout
+    private struct Shown {
+        var model: PlayingModel
+        /// The last plain line printed (piped), not printed again.
+        var plain = ""
+        /// Seconds until the next track, between tracks of a queue with a gap.
+        var gap: Int?
+    }
+    private let shown: Mutex<Shown>
+
+    init(items: [PlayingSession.Item], model: PlayingModel, live: Bool, takesKeys: Bool, width: Int, layout: Layout = .lines) {
+        self.items = items
+        self.live = live
+        self.takesKeys = takesKeys && live
+        self.width = width
+        self.layout = layout
+        shown = Mutex(Shown(model: model))
+    }
+
+    /// A key, through the model: what it asks for. The key list is drawn or taken away at once.
+    func press(_ key: TerminalKey) -> [PlayingModel.Command] {
+        shown.withLock { shown in
+            let before = shown.model.showsKeys
+            let commands = shown.model.press(key)
+            if before != shown.model.showsKeys, shown.model.index != nil { draw(&shown) }
+            return commands
+        }
+    }
+
+    func apply(_ index: Int, _ event: PlaybackEvent) {
+        let item = items[index % items.count]
+        shown.withLock { shown in
+            if case .compare(let screen) = layout { screen.apply(index, event) }
+            let first = shown.model.index == nil
+            if shown.model.receive(index, event) {
+                shown.plain = ""
+                shown.gap = nil
+                if case .lines = layout {
+                    if live && !first { StandardOutput.raw(TerminalEscape.clearBelow + "\n") }
+                    if let header = item.header { StandardOutput.raw("\(index % items.count + 1)/\(items.count) · \(header)\n") }
+                }
+            }
+            draw(&shown)
+        }
+    }
+
+    /// Between tracks: how long until the next, counting down on a terminal.
+    func showGap(_ seconds: Int) {
+        guard live else { return }
+        shown.withLock { shown in
+            shown.gap = seconds
+            draw(&shown)
+        }
+    }
+
+    /// After the last track: the help bar taken away and the live line ended.
+    func end() {
+        shown.withLock { shown in
+            if live && shown.model.index != nil { StandardOutput.raw(TerminalEscape.clearBelow + "\n") }
+        }
+    }
+
+    private func draw(_ shown: inout Shown) {
+        let model = shown.model
+        guard let item = model.item else { return }
+        if case .failed(let error) = model.playback {
+            let line = "✗ \(items[item].name): \(error)"
+            StandardOutput.raw(live ? Self.inPlace(line, below: helpLines(model)) : line + "\n")
+            return
+        }
+        if live {
+            let status = shown.gap.map { "next in \($0) s" }
+                ?? PlaybackLine.render(model.playback, settings: model.listening, width: width)
+            StandardOutput.raw(Self.inPlace(status, below: helpLines(model)))
+        } else {
+            let plain = PlainStatus.line(model.playback, settings: model.listening)
+            if plain != shown.plain, !plain.isEmpty {
+                StandardOutput.raw(plain + "\n")
+                shown.plain = plain
+            }
+        }
+    }
+
+    /// Below the status line: the key list when open, else the help bar.
+    private func helpLines(_ model: PlayingModel) -> [String] {
+        guard takesKeys else { return [] }
+        if model.showsKeys { return KeyOverlay.lines(on: model.screen, width: width) }
+        return [HelpBar.line(ListeningKeys.bar(on: model.screen, playing: true), width: width)]
+    }
+
+    /// `line` drawn over the status line and `below` under it, everything below cleared first, the
+    /// cursor left at the end of `line` (where the next draw starts again).
+    static func inPlace(_ line: String, below: [String]) -> String {
+        var text = "\r" + TerminalEscape.clearBelow + line
+        guard !below.isEmpty else { return text }
+        text += below.map { "\n" + $0 }.joined() + TerminalEscape.lineStart(up: below.count)
+        let column = TextWidth.of(line)
+        if column > 0 { text += TerminalEscape.right(column) }
+        return text
+    }
+}
+
+/// Status lines for a pipe: what happened, without the ticking clock.
+enum PlainStatus {
+    static func line(_ state: PlaybackState, settings: ListeningSettings = .normal) -> String {
+        let tools = settings.statusSuffix
+        switch state {
+        case .idle: return ""
+        case .buffering: return "buffering"
+        case .playing(let position): return "playing" + (position.duration.map { " (" + RecordingLength.format($0) + ")" } ?? "") + tools
+        case .paused: return "paused" + tools
+        case .failed(let error): return "failed: \(error)"
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import PlaybackModel
+
+/// What a playing screen (play, queue, compare) shows and how it takes keys: the queue entry on
+/// screen, its playback as the engine reported it, the speed and loop the engine said are in force,
+/// and whether the key list covers the help. Keys and the engine's events change it; the commands it
+/// returns are the only way it asks for I/O. Browse has `BrowseModel`; both take the listening keys
+/// from `ListeningKeys`.
+public struct PlayingModel: Equatable, Sendable {
+    public let screen: KeyScreen
+    /// Each entry's length as the API gave it (compare's Tab goes to the same share of the other's).
+    public let lengths: [Double?]
+    /// The entries go round until q (a repeating queue or compare): entry `index` is `index % count`.
+    public let repeating: Bool
+    /// The queue entry on screen; nil before the first event.
+    public private(set) var index: Int?
+    public private(set) var playback = PlaybackState.idle
+    /// Speed and loop in force, as the engine last said.
+    public private(set) var listening = ListeningSettings.normal
+    /// The `?` overlay is open.
+    public private(set) var showsKeys = false
+
+    /// What the model asks its caller to do.
+    public enum Command: Equatable, Sendable {
+        case listen(ListeningCommand)
+        /// Stop the sound and end the command (q).
+        case quit
+    }
+
+    public init(screen: KeyScreen, lengths: [Double?], repeating: Bool = false) {
+        self.screen = screen
+        self.lengths = lengths.isEmpty ? [nil] : lengths
+        self.repeating = repeating
+    }
+
+    /// The entry `index` names in the list of items.
+    public var item: Int? { index.map { $0 % lengths.count } }
+
+    /// A key press. `?` opens the key list; while it is open, `?`, q and Esc close it and nothing else
+    /// is lost (the listening keys still work).
+    public mutating func press(_ key: TerminalKey) -> [Command] {
+        switch key {
+        case .character("?"):
+            showsKeys.toggle()
+            return []
+        case .character("q") where showsKeys, .character("Q") where showsKeys, .escape where showsKeys:
+            showsKeys = false
+            return []
+        case .character("q"), .character("Q"):
+            return [.quit]
+        default:
+            guard let command = ListeningKeys.command(for: key, on: screen) else { return [] }
+            guard command == .otherSide else { return [.listen(command)] }
+            return otherSide().map { [.listen($0)] } ?? []
+        }
+    }
+
+    /// An event of the engine about queue entry `index`. True when that entry is new on screen (a
+    /// queue prints its header then).
+    @discardableResult
+    public mutating func receive(_ index: Int, _ event: PlaybackEvent) -> Bool {
+        let began = index != self.index
+        if began {
+            self.index = index
+            playback = .idle
+        }
+        playback = playback.applying(event, knownDuration: lengths[index % lengths.count])
+        if case .settings(let settings) = event { listening = settings }
+        return began
+    }
+
+    /// Compare's Tab: the other recording at the same share of its length as this one has been heard.
+    private func otherSide() -> ListeningCommand? {
+        guard lengths.count == 2, let index else { return nil }
+        let heard = playback.position?.elapsed ?? 0
+        let fraction = heard / max(0.001, lengths[index % 2] ?? 0)
+        let other = repeating ? index + 1 : 1 - index
+        return .play(index: other, from: fraction * (lengths[other % 2] ?? 0))
+    }
+}

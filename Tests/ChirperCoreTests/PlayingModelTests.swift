@@ -1,0 +1,95 @@
+import PlaybackModel
+import Testing
+@testable import ChirperCore
+
+@Suite("the playing screens' keys and model")
+struct PlayingModelTests {
+    static let listeningKeys: [(TerminalKey, ListeningCommand)] = [
+        (.character(" "), .togglePause), (.character("n"), .next), (.character("p"), .previous),
+        (.right, .seek(by: 5)), (.left, .seek(by: -5)), (.character("+"), .volume(by: 0.1)), (.character("="), .volume(by: 0.1)),
+        (.character("-"), .volume(by: -0.1)), (.character("["), .speed(.slower)), (.character("]"), .speed(.faster)),
+        (.character("{"), .speed(.halve)), (.character("}"), .speed(.double)), (.backspace, .speed(.reset)),
+        (.character("t"), .speed(.toggleTape)), (.character("l"), .markLoop),
+    ]
+
+    @Test(arguments: [KeyScreen.browse, .play, .queue, .compare])
+    func everyScreenThatPlaysTakesTheSameListeningKeys(screen: KeyScreen) {
+        for (key, command) in Self.listeningKeys {
+            #expect(ListeningKeys.command(for: key, on: screen) == command, "\(key) on \(screen)")
+        }
+        #expect(ListeningKeys.command(for: .tab, on: screen) == (screen == .compare ? .otherSide : nil), "Tab only on compare")
+        #expect(ListeningKeys.command(for: .character("q"), on: screen) == nil, "q is the screen's, not a listening key")
+    }
+
+    @Test(arguments: [KeyScreen.browse, .play, .queue, .compare])
+    func theKeyListNamesEveryListeningKey(screen: KeyScreen) {
+        let listed = ListeningKeys.all(on: screen).map(\.keys)
+        for keys in ["space", "→ ←", "n p", "+ -", "[ ]", "{ }", "⌫", "t", "l", "?", "q", "Esc"] {
+            #expect(listed.contains(keys), "\(keys) on \(screen)")
+        }
+        #expect(listed.contains("Tab") == (screen == .compare))
+    }
+
+    @Test func theHelpBarShowsWholeKeysMostImportantFirstAndEndsWithQuestionMark() {
+        for width in [20, 40, 60, 80, 89, 120] {
+            for screen in [KeyScreen.browse, .play, .queue, .compare] {
+                let keys = ListeningKeys.bar(on: screen, playing: true)
+                let line = HelpBar.line(keys, width: width)
+                #expect(TextWidth.of(line) <= max(width, TextWidth.of("? keys")), "\(line) fits \(width)")
+                #expect(line.hasSuffix("? keys"))
+                let shown = line.components(separatedBy: " · ").dropLast()
+                #expect(Array(shown) == keys.prefix(shown.count).map(\.short), "whole keys, in order: \(line)")
+            }
+        }
+        #expect(HelpBar.line(ListeningKeys.bar(on: .browse, playing: false), width: 40).contains("q quit"), "q quit is never cut off")
+        #expect(HelpBar.line(ListeningKeys.bar(on: .play, playing: true), width: 40).contains("q quit"))
+    }
+
+    func press(_ model: inout PlayingModel, _ key: TerminalKey) -> [PlayingModel.Command] {
+        model.press(key)
+    }
+
+    @Test func qQuitsAndQuestionMarkOpensTheKeysWhichQEscOrQuestionMarkClose() {
+        var model = PlayingModel(screen: .play, lengths: [20])
+        #expect(press(&model, .character("?")) == [] && model.showsKeys)
+        #expect(press(&model, .character("q")) == [] && !model.showsKeys, "q closes the list first")
+        _ = press(&model, .character("?"))
+        #expect(press(&model, .escape) == [] && !model.showsKeys)
+        _ = press(&model, .character("?"))
+        #expect(press(&model, .character("]")) == [.listen(.speed(.faster))] && model.showsKeys, "the keys still work with the list open")
+        #expect(press(&model, .character("?")) == [] && !model.showsKeys)
+        #expect(press(&model, .character("q")) == [.quit])
+        #expect(press(&model, .escape) == [], "Esc never quits")
+    }
+
+    @Test func eventsMoveTheEntryOnScreenAndItsStateAndTheSettingsCarryOver() {
+        var model = PlayingModel(screen: .queue, lengths: [20, 30])
+        let first = model.receive(0, .buffering(progress: nil))
+        #expect(first, "the first entry is new")
+        let again = model.receive(0, .started(duration: nil))
+        #expect(!again)
+        #expect(model.playback == .playing(PlaybackPosition(elapsed: 0, duration: 20)), "the API's length when the stream says none")
+        let slow = ListeningSettings(speed: PlaybackSpeed(rate: 0.5, tape: false), loop: .none)
+        _ = model.receive(0, .settings(slow))
+        let next = model.receive(1, .buffering(progress: nil))
+        #expect(next, "the next entry is new")
+        #expect(model.playback == .buffering(progress: nil) && model.listening == slow, "settings stay what the engine last said")
+        #expect(model.item == 1)
+    }
+
+    @Test func compareTabGoesToTheOtherRecordingAtTheSameShareOfItsLength() {
+        var model = PlayingModel(screen: .compare, lengths: [10, 40])
+        #expect(press(&model, .tab) == [], "nothing plays yet")
+        _ = model.receive(0, .started(duration: 10))
+        _ = model.receive(0, .position(elapsed: 2.5, duration: 10))
+        #expect(press(&model, .tab) == [.listen(.play(index: 1, from: 10))], "a quarter in: a quarter into B")
+        _ = model.receive(1, .position(elapsed: 20, duration: 40))
+        #expect(press(&model, .tab) == [.listen(.play(index: 0, from: 5))])
+
+        var going = PlayingModel(screen: .compare, lengths: [10, 40], repeating: true)
+        _ = going.receive(4, .position(elapsed: 5, duration: 10))
+        #expect(press(&going, .tab) == [.listen(.play(index: 5, from: 20))], "alternating: on to the next entry, which is B")
+        var single = PlayingModel(screen: .play, lengths: [10])
+        #expect(press(&single, .tab) == [], "no Tab outside compare")
+    }
+}
