@@ -92,23 +92,22 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["hot-functions.order", "static-libstdc++"],
-            // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the player's
-            // 74,000 relative relocations take 15 KB instead of 1.8 MB, which each start read (2.9 MB less
-            // resident, a quarter less time in the loader; `make bench`).
-            // No exported symbols: the static runtime's link arguments export every Swift symbol of the
-            // player (26,000; nothing looks them up), whose tables the loader read at each start (1.8 MB
-            // resident).
+            // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the relocation
+            // table every start reads becomes a small fraction of its plain size.
+            // No exported symbols: the static runtime's link arguments would export every Swift symbol of
+            // the player, whose tables the loader reads at each start, and nothing looks them up.
             // The functions a play runs first and side by side (`make hot-functions`; with the release
-            // build's -function-sections): the code a play keeps resident falls from about 10 MB to 6.
+            // build's -function-sections), so a play keeps fewer of the binary's pages resident.
+            // What each of these saves: docs/performance.md.
             linkerSettings: [.unsafeFlags([
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
                 "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/chirper/hot-functions.order",
                 "-Xlinker", "--no-warn-symbol-ordering",
             ]),
-            // libstdc++ (the Swift runtime's C++) from its archive in release builds: the 37 functions
-            // the runtime uses are linked in, and libstdc++.so is not loaded and bound at each start
-            // (1,680 symbol bindings, 1 MB resident; `make bench`). SwiftPM puts `-lstdc++` first on the
-            // link line, so the archive is chosen by the linker script found first on the search path.
+            // libstdc++ (the Swift runtime's C++) from its archive in release builds: the few functions
+            // the runtime uses are linked in, and libstdc++.so is not loaded and bound at each start.
+            // SwiftPM puts `-lstdc++` first on the link line, so the archive is chosen by the linker
+            // script found first on the search path.
             // Debug builds load the Swift runtime's own libraries, which need libstdc++.so anyway.
             .unsafeFlags(["-L\(Context.packageDirectory)/Sources/chirper/static-libstdc++"], .when(configuration: .release)),
             ]),

@@ -1,9 +1,10 @@
 import Glibc
 
-/// A C library opened the first time a feature needs it, not at every start: Rubber Band (`--speed` with
-/// the pitch kept), FFTW and libpng (sonograms). Linked, the three were loaded and bound by every play:
-/// 1.3 MB resident and 1,750 symbol bindings (`LD_DEBUG=bindings`) for code a plain play never runs.
-/// Their headers still give the types; `function` gives the address of each call, once.
+/// A C library opened the first time a feature needs it, not at every start: libpulse (by the thread
+/// that connects to the sound server), Rubber Band (`--speed` with the pitch kept), FFTW and libpng
+/// (sonograms). Linked, each would be loaded and bound by every run, a plain play included, for code
+/// that run may never call. Their headers still give the types; `function` gives the address of each
+/// call, once.
 ///
 /// `@unchecked Sendable`: the handle is only given to `dlsym`, which is thread-safe, and never closed.
 public struct SharedLibrary: @unchecked Sendable {
@@ -14,10 +15,9 @@ public struct SharedLibrary: @unchecked Sendable {
 
     /// Opens `soname` (the loader counts references: opening it again is cheap and gives the same one).
     /// `package` names what a listener installs when it is missing. Lazily bound, as a linked library
-    /// is: the library's (and its dependencies') calls are bound when first made, not all at the open.
-    /// libpulse's 30 libraries hold 1,300 calls not built to be bound at load; binding them too took
-    /// libpulse's opening, on the way to a play's first sound, from 4.8 to 6.3 M instructions
-    /// (callgrind). The functions Chirper calls are still all looked up at once, by `function`.
+    /// is: the library's (and its dependencies') calls are bound when first made, not all at the open,
+    /// where binding every call of libpulse's 30 libraries would lengthen the way to a play's first
+    /// sound. The functions Chirper calls are still all looked up at once, by `function`.
     public init(_ soname: String, package: String) throws(SharedLibraryMissing) {
         guard let handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL) else {
             throw SharedLibraryMissing(soname: soname, package: package, reason: Self.lastError())

@@ -25,11 +25,11 @@ public enum StartWork {
     /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder), and
     /// asks for `url` (from byte 0) when one is given.
     public static func begin(requesting url: String? = nil) {
-        // The event loop thread first, while the cores are still free (made later, beside libpulse's
-        // loading and the parsing, it waited up to 4 ms for a core), then the request, sent from the loop
-        // at once, then the sound server's connection on a thread of its own. Neither waits for a task
-        // to be scheduled: a task's or a dispatch queue's first work began 1-3 ms after it was asked for,
-        // by trace marks. Together, a play's first sound came 2 ms sooner (about 14.5 -> 12.5 ms, one run).
+        // The event loop thread first, while the cores are still free (made later, it would wait for a
+        // core beside libpulse's loading and the parsing), then the request, sent from the loop at once,
+        // then the sound server's connection on a thread of its own. Neither waits for a task to be
+        // scheduled: at start-up a task's or a dispatch queue's first work begins late, as the pool has
+        // no thread yet. The figures: docs/performance.md.
         HTTPGet.prepare()
         if let url { request(url) }
         let connecting = ThreadWork.begin { try PulseConnection(server: nil) }

@@ -7,11 +7,10 @@ import NIOSSL
 
 /// Chirper's HTTP: a GET on a connection of its own, with SwiftNIO's channel, HTTP/1.1 codec, TLS and
 /// (for the API's pages) gzip directly: no client to make and no pool. It carries a recording's bytes
-/// and the API's pages. A play's first request is on the way to first sound: AsyncHTTPClient made its
-/// client, pool and connection there (about 6 ms from `main` to the request leaving, by trace marks),
-/// and its code (with SwiftNIO's HTTP/2, SOCKS and file system, which it links) was a quarter of the
-/// player's 6,464 protocol conformance records, which the Swift runtime scans on every first dynamic
-/// cast: half the instructions of a short play were those scans.
+/// and the API's pages. It is this close to the socket because a play's first request is on the way to
+/// first sound: nothing is made before the request leaves, and the player links no HTTP client whose
+/// code (HTTP/2, SOCKS, a file system) would add to the conformance records the Swift runtime scans on
+/// every first dynamic cast. The measurements: docs/performance.md.
 ///
 /// Redirects are followed (xeno-canto's `file` URLs redirect), at most 10 and never in a cycle. The
 /// body is read from the socket only when the reader asks for more, so a download is held back by
@@ -25,8 +24,8 @@ public enum HTTPGet {
     static let redirectLimit = 10
 
     /// Makes the event loop thread that every connection uses, now. Making it waits for the new thread
-    /// to run; at the start of a play, before the other start-up threads are busy, that is a fraction
-    /// of a millisecond, where on the request's path it waited its turn on the cores for 1-3 ms.
+    /// to run, which is quick at the start of a play, before the other start-up threads are busy, and
+    /// slow on the request's path, where it would wait its turn on the cores.
     public static func prepare() {
         _ = MultiThreadedEventLoopGroup.singleton
     }
@@ -52,8 +51,8 @@ public enum HTTPGet {
     }
 
     /// Begins a GET of `url` from code that cannot wait: the connection is made and the request sent on
-    /// the event loop at once, where a task made for it would first wait for a thread of the pool
-    /// (at a play's start, 1-4 ms by trace marks). `get(_:)` takes the answer.
+    /// the event loop at once, where a task made for it would first wait for a thread of the pool,
+    /// which at a play's start is not made yet. `get(_:)` takes the answer.
     public static func begin(_ url: String, headers: HTTPHeaders) -> Begun {
         let connection: EventLoopFuture<ResponseConnection>
         let head: EventLoopFuture<HTTPResponseHead>
