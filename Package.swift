@@ -56,11 +56,13 @@ let package = Package(
             ]),
         // What the engine, the sonogram and the core share: events, errors, audio format, speed and loop,
         // the spectrogram matrix. Pure Swift.
+        // A value behind a lock that ThreadSanitizer understands.
+        .target(name: "Locking"),
         .target(name: "PlaybackModel", dependencies: ["DisplayText"]),
         .target(
             name: "Audio",
             dependencies: [
-                "PlaybackModel", "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP",
+                "PlaybackModel", "Locking", "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
@@ -72,7 +74,7 @@ let package = Package(
         .target(
             name: "DemoCatalog",
             dependencies: [
-                "XenoCanto",
+                "XenoCanto", "Locking",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -83,7 +85,7 @@ let package = Package(
         // the queue feed, download) and the terminal. Never sees ArgumentParser.
         .target(
             name: "ChirperApp",
-            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram"]),
+            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking"]),
         // Parses the command line into plain options values and calls ChirperApp; exit codes. Nothing else.
         .executableTarget(
             name: "chirper",

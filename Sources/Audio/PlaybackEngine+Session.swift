@@ -2,7 +2,6 @@ import ChirperHTTP
 import Dispatch
 import FoundationEssentials
 import PlaybackModel
-import Synchronization
 
 extension PlaybackEngine {
     /// What lives from one track to the next: the output stream (kept while the format and speed stay

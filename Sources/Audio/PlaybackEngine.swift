@@ -2,7 +2,7 @@ import ChirperHTTP
 import Dispatch
 import FoundationEssentials
 import PlaybackModel
-import Synchronization
+import Locking
 
 /// The one playback engine: `play` (a queue of one track), `queue`, browse's Enter and a, each through
 /// the same input, decoder and output. Tracks play one after another through one PulseAudio connection.
@@ -106,11 +106,11 @@ public final class PlaybackEngine: Sendable {
         /// Speed and loop in force.
         var settings: ListeningSettings
     }
-    let control: Mutex<Control>
+    let control: Locked<Control>
 
     public init(options: Options = .init()) {
         self.options = options
-        control = Mutex(Control(volume: options.volume,
+        control = Locked(Control(volume: options.volume,
                                 settings: ListeningSettings(speed: options.speed, loop: options.loop.map { .looping($0) } ?? .none)))
     }
 
@@ -118,7 +118,7 @@ public final class PlaybackEngine: Sendable {
     /// of the transitions, whichever thread made them (the loop, a stream callback, a key); a timer is
     /// started; the stream calls are returned, to be made outside the lock.
     @discardableResult
-    private func transition(_ event: EngineState<SinkHandle>.Event) -> [EngineState<SinkHandle>.Action] {
+    func transition(_ event: EngineState<SinkHandle>.Event) -> [EngineState<SinkHandle>.Action] {
         control.withLock { control in
             var calls: [EngineState<SinkHandle>.Action] = []
             for action in control.state.handle(event) {
@@ -180,7 +180,7 @@ public final class PlaybackEngine: Sendable {
     /// The position after a write (a piece, about half a second), at most every quarter second, while
     /// the track is heard (not while it opens, buffers or is paused: the state says), and kept to be
     /// said again when it is heard again.
-    private func reportPosition(_ track: Playing, elapsed: Double, duration: Double?, status: inout StatusReporter) {
+    func reportPosition(_ track: Playing, elapsed: Double, duration: Double?, status: inout StatusReporter) {
         control.withLock { control in
             control.position = (elapsed, duration)
             guard control.state.isSounding, let event = status.position(elapsed: elapsed, duration: duration) else { return }
@@ -230,7 +230,7 @@ public final class PlaybackEngine: Sendable {
         return volume
     }
 
-    private var stopped: Bool { control.withLock { $0.state.isStopped } }
+    var stopped: Bool { control.withLock { $0.state.isStopped } }
 
     // MARK: Playing
 
@@ -361,7 +361,7 @@ public final class PlaybackEngine: Sendable {
     /// quickly) are one seek, so a jump a minute ahead makes one Range request, not one per key: after a
     /// seek, keys are gathered until none has come for `seekSettle`, or for `seekSettleAtMost` in all so
     /// the position still moves while a key is held.
-    private func takeCommands() async -> [Command] {
+    func takeCommands() async -> [Command] {
         func take() -> [Command] { control.withLock { state in defer { state.commands = [] }; return state.commands } }
         var commands = take()
         guard case .seek? = commands.last else { return commands }
@@ -377,181 +377,5 @@ public final class PlaybackEngine: Sendable {
         return commands
     }
 
-    private enum Ending {
-        case finished(seconds: Double)
-        case moved(to: Int, seconds: Double, at: Double? = nil)
-        case failed(PlaybackError, seconds: Double)
-        case stopped(seconds: Double)
-    }
-
-    /// Speed and loop as they stand now, reported on `track` (the status line shows them).
-    private func publish(_ settings: ListeningSettings, on track: Playing) {
-        control.withLock { control in
-            control.settings = settings
-            control.events?(track, .settings(settings))
-        }
-    }
-
-    /// Plays one track to its end, a move to another, a stop or a failure. `startingAt`: seconds into
-    /// it to begin (else its start, or the loop's).
-    private func playTrack(_ decoded: DecodedTrack, _ playing: Playing, fallbackDuration: Double?, startingAt: Double?,
-                           connection: any AudioOutput, session: inout Session,
-                           events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
-        let index = playing.index
-        var started = false
-        var status = StatusReporter()
-        // The speed holds for the queue; the loop given on the command line for every track, one marked
-        // with `l` for this track only.
-        var settings = control.withLock { control in
-            control.settings.loop = options.loop.map { .looping($0) } ?? .none
-            return control.settings
-        }
-        // Passes of the loop's section so far, the one under way included.
-        var passes = 1
-        // Where the track is to begin, until it has: where a command asked, else the loop's start.
-        var pendingStart = startingAt ?? settings.loop.section?.start
-        var clock = PlaybackClock(stream: session.inputEnd, recording: 0, rate: session.rate)
-        // Bytes still to drop after a seek that landed short of its target, so a loop joins to the sample.
-        var skipBytes = 0
-        func elapsed() -> Double { clock.position(at: session.output?.playedSeconds ?? 0) }
-        func heard() -> Double { started ? clock.heard(at: session.output?.playedSeconds ?? 0) : 0 }
-        /// The decoder continues from `target`, to the sample; returns where sound resumes.
-        func moveDecoder(to target: Double) async throws -> Double {
-            let reached = try await decoded.seek(to: target)
-            guard let format = session.source, reached < target, target - reached < 1 else { return reached }
-            let frames = Int(((target - reached) * Double(format.sampleRate)).rounded())
-            skipBytes = frames * format.bytesPerFrame
-            return reached + Double(frames) / Double(format.sampleRate)
-        }
-        /// Goes on from `target` (a seek, a change of speed, a loop begun): what is queued and not yet
-        /// heard of this track is dropped, and the clock starts again where the sound resumes.
-        func jump(to target: Double, speed: PlaybackSpeed? = nil) async throws {
-            let heardSoFar = heard()
-            if started { try await session.dropQueued() }
-            if let speed, let format = session.source {
-                try await session.use(format, speed: speed, connection: connection, engine: self)
-            }
-            let resumed = try await moveDecoder(to: target)
-            clock = PlaybackClock(stream: session.inputEnd, recording: resumed, rate: session.rate, heard: heardSoFar)
-            status.positionMoved()
-        }
-        /// Another pass of the loop, when it has one left: the decoder goes back to the section's start,
-        /// heard right after what is written. False once its passes are played.
-        func loopAgain(_ section: LoopSection) async throws -> Bool {
-            guard section.passes.map({ passes < $0 }) ?? true else { return false }
-            passes += 1
-            clock.jump(to: try await moveDecoder(to: section.start), at: session.inputEnd, played: session.output?.playedSeconds ?? 0)
-            return true
-        }
-        decoded.onReconnect = { [weak self] news in
-            switch news {
-            case .trying: self?.transition(.reconnecting)
-            case .regained: self?.transition(.reconnected)
-            }
-        }
-        defer {
-            decoded.onReconnect = nil
-            transition(.trackEnded)  // however it ended: its stream's news is no longer this track's
-        }
-        do {
-            while true {
-                if stopped { return .stopped(seconds: heard()) }
-                let duration = decoded.duration ?? fallbackDuration
-                for command in await takeCommands() {
-                    switch command {
-                    case .next:
-                        let seconds = heard()
-                        try await session.dropQueued()  // the skip is heard at once, not after the buffer
-                        return .moved(to: index + 1, seconds: seconds)
-                    case .previous where elapsed() <= 3 && index > 0:
-                        let seconds = heard()
-                        try await session.dropQueued()
-                        return .moved(to: index - 1, seconds: seconds)
-                    case .previous:
-                        try await jump(to: 0)
-                    case .play(let other, let from):
-                        let seconds = heard()
-                        try await session.dropQueued()
-                        return .moved(to: other, seconds: seconds, at: from)
-                    case .seek(let step):
-                        try await jump(to: elapsed() + step)
-                    case .speed(let change):
-                        settings.speed = settings.speed.applying(change)
-                        publish(settings, on: playing)
-                        try await jump(to: elapsed(), speed: settings.speed)
-                    case .markLoop:
-                        settings.loop = settings.loop.marking(at: elapsed())
-                        passes = 1
-                        publish(settings, on: playing)
-                        // The end was just heard: the loop starts over at once.
-                        if let section = settings.loop.section { try await jump(to: section.start) }
-                    }
-                }
-                switch try await decoded.nextPiece() {
-                case .format(let format):
-                    try await session.use(format, speed: settings.speed, connection: connection, engine: self)
-                    if !started {
-                        clock = PlaybackClock(stream: session.inputEnd, recording: decoded.position, rate: session.rate)
-                        // Once: a seek makes the decoder announce its format again.
-                        if let start = pendingStart {
-                            pendingStart = nil
-                            if start > 0 { try await jump(to: start) }
-                        }
-                    }
-                case .pcm(var bytes):
-                    if skipBytes > 0 {
-                        let dropped = min(skipBytes, bytes.count)
-                        bytes.removeFirst(dropped)
-                        skipBytes -= dropped
-                        if bytes.isEmpty { continue }
-                    }
-                    // The piece that crosses the loop's end is cut there; the start follows, sample after sample.
-                    // What lies past the end is kept for when the passes are over and the recording goes on.
-                    var reachedLoopEnd: (section: LoopSection, pastEnd: [UInt8])?
-                    if let section = settings.loop.section, let format = session.source {
-                        let end = decoded.position
-                        let start = end - Double(bytes.count / format.bytesPerFrame) / Double(format.sampleRate)
-                        if start < section.end, section.end <= end {
-                            let kept = min(bytes.count, Int(((section.end - start) * Double(format.sampleRate)).rounded()) * format.bytesPerFrame)
-                            reachedLoopEnd = (section, Array(bytes[kept...]))
-                            bytes.removeLast(bytes.count - kept)
-                        }
-                    }
-                    try await session.write(pcm: bytes)
-                    if !started {
-                        started = true
-                        transition(.soundWritten(duration: duration, outputDry: session.output?.isDry ?? false))
-                        publish(settings, on: playing)  // this track's, which may differ from the last one's
-                    }
-                    if let (section, pastEnd) = reachedLoopEnd, try await !loopAgain(section) {
-                        settings.loop = .none  // its passes played: on past the end, from the sample after it
-                        publish(settings, on: playing)
-                        try await session.write(pcm: pastEnd)
-                    }
-                    let now = elapsed()
-                    reportPosition(playing, elapsed: now, duration: duration, status: &status)
-                    if let duration, duration - now > Self.prefetchBeforeEnd { continue }
-                    session.prefetch(index + 1)
-                case .end:
-                    // A loop whose end lies past the recording's joins at the recording's last sample.
-                    if started, let section = settings.loop.section, section.start < decoded.position, try await loopAgain(section) {
-                        continue
-                    }
-                    if !started, let output = session.output {
-                        started = true
-                        transition(.soundWritten(duration: duration, outputDry: output.isDry))
-                    }
-                    // All of it is written. A server that ran dry waits for most of a second before it
-                    // plays again: what is left plays now, and is the end of the track.
-                    try await session.startPlaying()
-                    if started { events(.position(elapsed: decoded.position, duration: duration)) }
-                    return .finished(seconds: started ? clock.heard(at: session.inputEnd) : 0)
-                }
-            }
-        } catch {
-            if stopped { return .stopped(seconds: heard()) }
-            return .failed(PlaybackError(error, played: heard()), seconds: heard())
-        }
-    }
 }
 

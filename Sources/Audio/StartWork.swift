@@ -1,6 +1,6 @@
 import ChirperHTTP
 import PlaybackModel
-import Synchronization
+import Locking
 
 /// Work a command that makes sound can begin before its arguments are parsed: connecting to the sound
 /// server (the default one, which is what nearly every run asks for) and, when the command line names
@@ -13,14 +13,14 @@ public enum StartWork {
         var server: String?
         var connecting: ThreadWork<PulseConnection>
     }
-    private static let prepared = Mutex<Prepared?>(nil)
+    private static let prepared = Locked<Prepared?>(nil)
 
     /// The first recording's request, made before the arguments were parsed.
     private struct FirstRequest {
         var url: String
         var begun: HTTPGet.Begun
     }
-    private static let asked = Mutex<FirstRequest?>(nil)
+    private static let asked = Locked<FirstRequest?>(nil)
 
     /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder), and
     /// asks for `url` (from byte 0) when one is given.

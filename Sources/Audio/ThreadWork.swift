@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import Locking
 
 /// Work begun on a thread of its own, made at once with pthread_create, and its result, awaited by
 /// whoever needs it. At a play's start a task's or a dispatch queue's first work waited 1-3 ms for the
@@ -10,7 +10,7 @@ final class ThreadWork<Value: Sendable>: Sendable {
         case running(waiting: [CheckedContinuation<Value, any Error>])
         case done(Result<Value, any Error>)
     }
-    private let state = Mutex(State.running(waiting: []))
+    private let state = Locked(State.running(waiting: []))
 
     private init() {}
 

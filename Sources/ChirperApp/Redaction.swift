@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Texts that are never printed, whoever put them in a message: the API key, which a server may echo
 /// back ("The key 'SECRET' is not valid") or a URL may carry. Every write to standard output and
@@ -6,7 +6,7 @@ import Synchronization
 /// invisible characters (zero-width spaces, soft hyphens) or combining marks between or after its
 /// characters; all of that is shown as "[key hidden]".
 public enum Redaction {
-    private static let secrets = Mutex<[[Unicode.Scalar]]>([])
+    private static let secrets = Locked<[[Unicode.Scalar]]>([])
     static let stand = "[key hidden]"
 
     /// The shortest key that is hidden: a shorter one is a word, not a secret (the demo catalog's key is

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Misbehaviour a test can ask of the demo server, and the log of what it was asked.
 public final class DemoFaults: Sendable {
@@ -68,7 +68,7 @@ public final class DemoFaults: Sendable {
         var log: [LoggedRequest] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

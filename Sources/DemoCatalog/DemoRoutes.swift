@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import Synchronization
+import Locking
 import XenoCanto
 
 /// The demo server's request handlers.
@@ -11,7 +11,7 @@ final class DemoRoutes: Sendable {
     let faults: DemoFaults
     let audio: DemoAudioStore
     /// Set once the port is known; file URLs in responses point here.
-    let origin = Mutex("")
+    let origin = Locked("")
 
     init(configuration: DemoServer.Configuration, faults: DemoFaults, audio: DemoAudioStore) {
         self.configuration = configuration

@@ -1,7 +1,7 @@
 import Audio
 import ChirperCore
 import PlaybackModel
-import Synchronization
+import Locking
 import XenoCanto
 
 /// The one engine browse has at a time: playing a single row (Enter) or a queue from a row on (a), fed
@@ -128,9 +128,9 @@ struct BrowseAudio {
 
 /// The volume the keys last set, told by one engine's task and read when the next engine starts.
 final class SharedVolume: Sendable {
-    private let volume: Mutex<Double?>
+    private let volume: Locked<Double?>
 
-    init(_ volume: Double?) { self.volume = Mutex(volume) }
+    init(_ volume: Double?) { self.volume = Locked(volume) }
 
     var value: Double? {
         get { volume.withLock { $0 } }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import XenoCanto
 
 /// browse's API: after a request that failed, the next one (`r`) asks for its settings again, from the
@@ -6,11 +6,11 @@ import XenoCanto
 /// shows the error is used at once. Until a request fails, every request uses the same client.
 final class RereadingClient: SearchClient {
     private let make: @Sendable () -> any SearchClient
-    private let state: Mutex<(client: any SearchClient, stale: Bool)>
+    private let state: Locked<(client: any SearchClient, stale: Bool)>
 
     init(_ make: @escaping @Sendable () -> any SearchClient) {
         self.make = make
-        state = Mutex((client: make(), stale: false))
+        state = Locked((client: make(), stale: false))
     }
 
     func search(_ query: SearchQuery, page: Int, perPage: Int) async throws(APIError) -> Page {

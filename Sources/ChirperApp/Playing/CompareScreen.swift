@@ -1,6 +1,6 @@
 import ChirperCore
 import PlaybackModel
-import Synchronization
+import Locking
 
 /// The compare frame on a terminal, above the status line: drawn once, then drawn again in place when
 /// the recording that plays or its position changes (the position line moves on the one playing).
@@ -12,7 +12,7 @@ final class CompareScreen: Sendable {
         var index: Int?
         var seconds = 0.0
     }
-    private let shown = Mutex(Shown())
+    private let shown = Locked(Shown())
 
     init(frame: CompareFrame, colours: SonogramText.Colours) {
         self.frame = frame

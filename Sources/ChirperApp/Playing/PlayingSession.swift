@@ -3,7 +3,7 @@ import ChirperCore
 import FoundationEssentials
 import Glibc
 import PlaybackModel
-import Synchronization
+import Locking
 import XenoCanto
 
 /// Plays tracks through the one engine with one key map and one status view: `play` (a single track,
@@ -79,7 +79,7 @@ struct PlayingSession {
         let (items, repeating, gaveUp) = (items, repeating, gaveUp)
         // Tracks failed one after another since the last that played: as many as the queue holds is a
         // whole pass in which nothing played.
-        let failedInARow = Mutex(0)
+        let failedInARow = Locked(0)
         let report = await engine.play(gap: gap, track: { index in
             guard index < items.count || repeating else { return nil }
             guard failedInARow.withLock({ $0 < items.count }) else {
@@ -135,7 +135,7 @@ struct PlayingSession {
 
 /// A boolean one task sets and another reads.
 final class InterruptFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
     func set() { value.withLock { $0 = true } }
     var isSet: Bool { value.withLock { $0 } }
 }

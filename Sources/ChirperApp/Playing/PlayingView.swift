@@ -1,6 +1,6 @@
 import ChirperCore
 import PlaybackModel
-import Synchronization
+import Locking
 import XenoCanto
 
 /// What a playing session shows, drawn from its `PlayingModel`: a track's header line when it begins
@@ -29,7 +29,7 @@ final class PlayingView: Sendable {
         /// Seconds until the next track, between tracks of a queue with a gap.
         var gap: Int?
     }
-    private let shown: Mutex<Shown>
+    private let shown: Locked<Shown>
 
     init(items: [PlayingSession.Item], model: PlayingModel, live: Bool, takesKeys: Bool, width: Int, layout: Layout = .lines) {
         self.items = items
@@ -37,7 +37,7 @@ final class PlayingView: Sendable {
         self.takesKeys = takesKeys && live
         self.width = width
         self.layout = layout
-        shown = Mutex(Shown(model: model))
+        shown = Locked(Shown(model: model))
     }
 
     /// A key, through the model: what it asks for. The key list is drawn or taken away at once.
