@@ -84,7 +84,7 @@ bench: bench-deps build
 	$(RELEASE) --product ChirperBench
 	python3 bench/compare.py
 
-# Sources/chirper/hot-functions.order: the functions a play runs (and the list before, where they still exist), listed by
+# link/hot-functions.order: the functions a play runs (and the list before, where they still exist), listed by
 # valgrind (callgrind) for the linker, which puts them side by side (less of the binary resident, fewer
 # page faults at start). Regenerate after large changes and commit it; a stale list only costs layout.
 hot-functions: deps build
@@ -113,7 +113,7 @@ sanitize: deps
 		$(SWIFT) build --build-tests --sanitize=$$s --scratch-path .build-$$s || exit 1; \
 		$(SWIFT) build --product generate-manual --sanitize=$$s --scratch-path .build-$$s || exit 1; \
 		ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt \
-		TSAN_OPTIONS=second_deadlock_stack=1:atexit_sleep_ms=100 \
+		TSAN_OPTIONS=second_deadlock_stack=1:atexit_sleep_ms=100:suppressions=$(CURDIR)/.ci/tsan-suppressions.txt \
 			$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build --sanitize=$$s --scratch-path .build-$$s || exit 1; \
 	done
 

@@ -93,7 +93,6 @@ let package = Package(
                 "ChirperApp", "XenoCanto", "PlaybackModel", "Audio", "ChirperHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            exclude: ["hot-functions.order", "static-libstdc++"],
             // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the relocation
             // table every start reads becomes a small fraction of its plain size.
             // No exported symbols: the static runtime's link arguments would export every Swift symbol of
@@ -103,7 +102,7 @@ let package = Package(
             // What each of these saves: docs/performance.md.
             linkerSettings: [.unsafeFlags([
                 "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
-                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/chirper/hot-functions.order",
+                "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/link/hot-functions.order",
                 "-Xlinker", "--no-warn-symbol-ordering",
             ]),
             // libstdc++ (the Swift runtime's C++) from its archive in release builds: the few functions
@@ -111,7 +110,7 @@ let package = Package(
             // SwiftPM puts `-lstdc++` first on the link line, so the archive is chosen by the linker
             // script found first on the search path.
             // Debug builds load the Swift runtime's own libraries, which need libstdc++.so anyway.
-            .unsafeFlags(["-L\(Context.packageDirectory)/Sources/chirper/static-libstdc++"], .when(configuration: .release)),
+            .unsafeFlags(["-L\(Context.packageDirectory)/link/static-libstdc++"], .when(configuration: .release)),
             ]),
         .executableTarget(
             name: "chirper-demo",
@@ -136,7 +135,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram", "ChirperHTTP",
+                "XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram", "ChirperHTTP", "ChirperApp",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`make hot-functions`: which functions a play runs, listed for the linker to lay side by side.
 
-The release build links with `--symbol-ordering-file=Sources/chirper/hot-functions.order` (Package.swift)
+The release build links with `--symbol-ordering-file=link/hot-functions.order` (Package.swift)
 and compiles every module with `-function-sections` (the Makefile's RELEASE), so lld lays the functions a
 play runs side by side at the start of .text. The kernel maps a binary's code in whole runs of pages
 around each one touched; with the hot functions scattered over the 14 MB of .text (the Swift runtime,
@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from compare import CHIRPER, ROOT, DemoCatalog, SoundServer, log  # noqa: E402
 
-ORDER_FILE = ROOT / "Sources/chirper/hot-functions.order"
+ORDER_FILE = ROOT / "link/hot-functions.order"
 # Seconds under valgrind before a run still playing gets Ctrl-C (the 4 s tones end well before).
 INTERRUPT_AFTER = 20
 

@@ -21,16 +21,15 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
     static let retry = RetryPolicy(attempts: 3, firstDelay: .milliseconds(500), longestDelay: .seconds(5))
 
     /// Opens the source, from byte `offset` on (an HTTP Range request, or a file seek). HTTP errors and
-    /// unreadable files become `PlaybackError`s here, before any audio. The process's first request
-    /// may already be on its way (`StartWork`): then it is taken (once), not made again. `patient`: the
+    /// unreadable files become `PlaybackError`s here, before any audio. `begun`: the request, already on
+    /// its way (`StartWork`), taken instead of a new one. `patient`: the
     /// recording was already playing (a drop, a seek) or is the next one fetched ahead, so a connection
     /// that cannot be made is tried again for a while (`HTTPGet`); a first contact fails at
     /// once, so an offline listener is told so within a second.
-    func open(from offset: Int = 0, patient: Bool = false) async throws(PlaybackError) -> ByteReader {
+    func open(from offset: Int = 0, patient: Bool = false, begun: HTTPGet.Begun? = nil) async throws(PlaybackError) -> ByteReader {
         switch self {
         case .url(let url):
             let response: HTTPAnswer, attempts: Int
-            let begun = StartWork.firstRequest(for: url, from: offset)
             (response, attempts) = try await Self.fetch(url, from: offset, patient: patient, begun: begun)
             guard (200..<300).contains(Int(response.status.code)) else {
                 throw .http(status: Int(response.status.code), attempts: attempts)  // only 429 and 5xx were asked again

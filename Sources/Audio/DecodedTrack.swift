@@ -19,7 +19,7 @@ public final class DecodedTrack: @unchecked Sendable {
     }
 
     private var input: TrackInput
-    private var decoder: MP3Decoder
+    private var decoder: AudioDecoder
     /// PCM decoded ahead, in `aheadFormat`, handed out (from `aheadStart` on) before anything else.
     private var ahead: [UInt8] = []
     private var aheadStart = 0
@@ -39,7 +39,7 @@ public final class DecodedTrack: @unchecked Sendable {
     /// decoder writes nothing).
     private var scratch = [UInt8](repeating: 0, count: 8 * 1024)
 
-    private init(input: TrackInput, decoder: consuming MP3Decoder) {
+    private init(input: TrackInput, decoder: consuming AudioDecoder) {
         self.input = input
         self.decoder = decoder
     }
@@ -47,10 +47,12 @@ public final class DecodedTrack: @unchecked Sendable {
     /// Opens the source (HTTP errors surface here) and makes a decoder for it. A dropped connection is
     /// regained within the input, which tells `onReconnect` (the engine shows buffering meanwhile).
     /// `patient`: see `AudioSource.open` (the queue's next track, opened while this one plays).
-    public static func open(_ source: AudioSource, cache: AudioCache? = nil, patient: Bool = false) async throws(PlaybackError) -> DecodedTrack {
-        let input = try await TrackInput.open(source, cache: cache, patient: patient)
-        var decoder: MP3Decoder
-        do { decoder = try MP3Decoder() } catch { throw PlaybackError(error) }
+    /// `begun`: its request, already on its way (`StartWork`).
+    public static func open(_ source: AudioSource, cache: AudioCache? = nil, patient: Bool = false,
+                            begun: HTTPGet.Begun? = nil) async throws(PlaybackError) -> DecodedTrack {
+        let input = try await TrackInput.open(source, cache: cache, patient: patient, begun: begun)
+        var decoder: AudioDecoder
+        do { decoder = try AudioDecoder() } catch { throw PlaybackError(error) }
         if let size = input.size { decoder.setStreamSize(size) }
         return DecodedTrack(input: input, decoder: decoder)
     }
@@ -139,7 +141,7 @@ public final class DecodedTrack: @unchecked Sendable {
                 let pieceBytes = format.bytes(milliseconds: Self.pieceMilliseconds)
                 if scratch.count != pieceBytes { scratch = [UInt8](repeating: 0, count: pieceBytes) }
             }
-            let result: MP3Decoder.Output
+            let result: AudioDecoder.Output
             do { result = try scratch.withUnsafeMutableBytes { try decoder.decode(into: $0) } } catch {
                 throw PlaybackError(error, played: position)
             }

@@ -31,14 +31,15 @@ extension PlaybackEngine {
             self.track = track
         }
 
-        /// Track `index`, from the prefetch when it is the one prefetched, else opened now.
-        mutating func take(_ index: Int, _ track: Track) async -> Result<DecodedTrack, PlaybackError> {
+        /// Track `index`, from the prefetch when it is the one prefetched, else opened now (with `begun`,
+        /// its request already on its way, when there is one).
+        mutating func take(_ index: Int, _ track: Track, begun: HTTPGet.Begun? = nil) async -> Result<DecodedTrack, PlaybackError> {
             if let prefetched, prefetched.index == index, let result = await prefetched.task.value {
                 self.prefetched = nil
                 return result
             }
             cancelPrefetch()
-            do { return .success(try await DecodedTrack.open(track.source, cache: cache)) } catch { return .failure(error) }
+            do { return .success(try await DecodedTrack.open(track.source, cache: cache, begun: begun)) } catch { return .failure(error) }
         }
 
         /// Starts opening track `index` and decoding its first seconds, once.

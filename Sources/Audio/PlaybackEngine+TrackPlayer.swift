@@ -14,8 +14,9 @@ extension PlaybackEngine {
     func publish(_ settings: ListeningSettings, on track: Playing) {
         control.withLock { control in
             control.settings = settings
-            control.events?(track, .settings(settings))
+            listener.queue(track, .settings(settings))
         }
+        listener.tell()
     }
 
     /// The track player: plays one track to its end, a move to another, a stop or a failure, by feeding

@@ -27,9 +27,13 @@ public final class PlaybackEngine: Sendable {
         /// Where the sound goes instead of the sound server (an in-memory output, in tests); nil: the
         /// PulseAudio server `server` names.
         public var output: (any AudioOutput)?
+        /// What the program began before its arguments were parsed: the sound server's connection and
+        /// the first track's request, taken when they fit.
+        public var startWork: StartWork?
 
         public init(server: String? = nil, device: String? = nil, volume: Double? = nil, cache: AudioCache? = nil,
-                    speed: PlaybackSpeed = .normal, loop: LoopSection? = nil, output: (any AudioOutput)? = nil) {
+                    speed: PlaybackSpeed = .normal, loop: LoopSection? = nil, output: (any AudioOutput)? = nil,
+                    startWork: StartWork? = nil) {
             self.server = server
             self.device = device
             self.volume = volume
@@ -37,6 +41,7 @@ public final class PlaybackEngine: Sendable {
             self.speed = speed
             self.loop = loop
             self.output = output
+            self.startWork = startWork
         }
     }
 
@@ -94,19 +99,20 @@ public final class PlaybackEngine: Sendable {
     /// The next track is opened when the current one has this much left (or at once if its length is not known).
     static let prefetchBeforeEnd = 8.0
 
-    /// The state, and beside it what is not state: the listener's commands not yet taken (a mailbox),
-    /// the volume for streams to come, and where events go.
+    /// The state, and beside it what is not state: the listener's commands not yet taken (a mailbox)
+    /// and the volume for streams to come.
     struct Control {
         var state = EngineState<SinkHandle>.idle
         var commands: [Command] = []
         var volume: Double?
-        var events: (@Sendable (Playing, PlaybackEvent) -> Void)?
         /// The track's last position reported or due (elapsed, duration), said again when sound returns.
         var position: (elapsed: Double, duration: Double?)?
         /// Speed and loop in force.
         var settings: ListeningSettings
     }
     let control: Locked<Control>
+    /// Where events go, told outside the lock in the order queued under it.
+    let listener = EngineListener()
 
     public init(options: Options = .init()) {
         self.options = options
@@ -114,19 +120,20 @@ public final class PlaybackEngine: Sendable {
                                 settings: ListeningSettings(speed: options.speed, loop: options.loop.map { .looping($0) } ?? .none)))
     }
 
-    /// Changes the state. Reports go out here, under the lock, so the listener hears them in the order
-    /// of the transitions, whichever thread made them (the loop, a stream callback, a key); a timer is
-    /// started; the stream calls are returned, to be made outside the lock.
+    /// Changes the state. Reports are queued under the lock, so the listener hears them in the order of
+    /// the transitions whichever thread made them (the loop, a stream callback, a key), and told after
+    /// it; a timer is started; the stream calls are returned, to be made outside the lock.
     @discardableResult
     func transition(_ event: EngineState<SinkHandle>.Event) -> [EngineState<SinkHandle>.Action] {
-        control.withLock { control in
+        defer { listener.tell() }
+        return control.withLock { control in
             var calls: [EngineState<SinkHandle>.Action] = []
             for action in control.state.handle(event) {
                 switch action {
                 case .report(let track, let event):
-                    control.events?(track, event)
+                    listener.queue(track, event)
                 case .reportPosition(let track):
-                    if let (elapsed, duration) = control.position { control.events?(track, .position(elapsed: elapsed, duration: duration)) }
+                    if let (elapsed, duration) = control.position { listener.queue(track, .position(elapsed: elapsed, duration: duration)) }
                 case .schedule(let later, let delay):
                     Task { [weak self] in
                         try? await Task.sleep(for: delay)
@@ -174,7 +181,8 @@ public final class PlaybackEngine: Sendable {
 
     /// An event about `track`, in order with the transitions' reports.
     private func report(_ track: Playing, _ event: PlaybackEvent) {
-        control.withLock { $0.events?(track, event) }
+        control.withLock { _ in listener.queue(track, event) }
+        listener.tell()
     }
 
     /// The position after a write (a piece, about half a second), at most every quarter second, while
@@ -184,8 +192,9 @@ public final class PlaybackEngine: Sendable {
         control.withLock { control in
             control.position = (elapsed, duration)
             guard control.state.isSounding, let event = status.position(elapsed: elapsed, duration: duration) else { return }
-            control.events?(track, event)
+            listener.queue(track, event)
         }
+        listener.tell()
     }
 
     // MARK: Controls (from any task)
@@ -250,12 +259,15 @@ public final class PlaybackEngine: Sendable {
     public func play(from start: Int = 0, gap: Double = 0, track: @escaping @Sendable (Int) async -> Track?,
                      gapLeft: @escaping @Sendable (Int) -> Void = { _ in },
                      events: @escaping @Sendable (Playing, PlaybackEvent) -> Void) async -> Report {
-        control.withLock { $0.events = events }
-        let (server, memory) = (options.server, options.output)
+        listener.listen(events)
+        let (server, memory, early) = (options.server, options.output, options.startWork)
         let connecting = Task { () async throws -> any AudioOutput in
             if let memory { return memory }
-            return try await StartWork.connection(server: server)
+            if let early { return try await early.connection(server: server) }
+            return try await StartWork.connect(server: server)
         }
+        // The request begun at start, for the first track taken when it is its URL (else dropped).
+        var firstTake = true
         var session = Session(cache: options.cache, track: track)
         var report = Report()
         var index = start
@@ -273,7 +285,9 @@ public final class PlaybackEngine: Sendable {
             control.withLock { $0.position = nil }
             await handle(.trackBegan(playing))
             let events = { @Sendable [weak self] (event: PlaybackEvent) in self?.report(playing, event); return }
-            let opened = await session.take(index, next)
+            let begun = firstTake ? early?.firstRequest(for: next.source) : nil
+            firstTake = false
+            let opened = await session.take(index, next, begun: begun)
             let decoded: DecodedTrack
             switch opened {
             case .success(let track): decoded = track
@@ -325,7 +339,9 @@ public final class PlaybackEngine: Sendable {
         if !report.stopped { await session.finish() }
         session.cancelPrefetch()
         await handle(.queueEnded)
-        control.withLock { $0.events = nil }
+        // Every event told before the play returns: a screen ends its lines after the last one.
+        while !listener.isQuiet { await Task.yield() }
+        listener.listen(nil)
         _ = try? await connecting.value
         return report
     }

@@ -1,69 +1,78 @@
 import ChirperHTTP
-import PlaybackModel
 import Locking
+import PlaybackModel
 
-/// Work a command that makes sound can begin before its arguments are parsed: connecting to the sound
-/// server (the default one, which is what nearly every run asks for) and, when the command line names
-/// the URL to play, asking for it. The event loop thread every request runs on is made first, for
-/// that request or for the search or lookup that comes instead. Both then overlap argument parsing instead of following it. The
-/// engine takes the connection if it asks for the same server, and the answer if it opens the same
-/// URL; otherwise it makes its own.
-public enum StartWork {
-    private struct Prepared {
+/// Work a command that makes sound begins before its arguments are parsed, as one value: the
+/// connection to the default sound server and, when the command line names the URL to play, the
+/// request for it. The executable begins it and hands it to the job, and the job to the engine's
+/// options; the engine takes the connection if it asks for the same server and the request if its
+/// first track opens the same URL from its start, else it makes its own. The event loop thread every
+/// request runs on is made first, for that request or for the search or lookup that comes instead.
+/// Why each is begun where it is: docs/performance.md.
+public final class StartWork: Sendable {
+    private struct Prepared: Sendable {
         var server: String?
         var connecting: ThreadWork<PulseConnection>
     }
-    private static let prepared = Locked<Prepared?>(nil)
+    private let prepared: Locked<Prepared?>
 
     /// The first recording's request, made before the arguments were parsed.
-    private struct FirstRequest {
+    private struct FirstRequest: Sendable {
         var url: String
         var begun: HTTPGet.Begun
     }
-    private static let asked = Locked<FirstRequest?>(nil)
+    private let asked: Locked<FirstRequest?>
+
+    private init(prepared: Prepared?, asked: FirstRequest?) {
+        self.prepared = Locked(prepared)
+        self.asked = Locked(asked)
+    }
 
     /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder), and
     /// asks for `url` (from byte 0) when one is given.
-    public static func begin(requesting url: String? = nil) {
-        // The event loop thread first, while the cores are still free (made later, it would wait for a
-        // core beside libpulse's loading and the parsing), then the request, sent from the loop at once,
-        // then the sound server's connection on a thread of its own. Neither waits for a task to be
-        // scheduled: at start-up a task's or a dispatch queue's first work begins late, as the pool has
-        // no thread yet. The figures: docs/performance.md.
+    public static func begin(requesting url: String? = nil) -> StartWork {
+        // The event loop thread first, while the cores are still free, then the request, sent from the
+        // loop at once, then the sound server's connection on a thread of its own: neither waits for a
+        // task to be scheduled, as a task's first work begins late at start-up.
         HTTPGet.prepare()
-        if let url { request(url) }
+        let request = url.map { FirstRequest(url: $0, begun: HTTPGet.begin($0, headers: AudioSource.requestHeaders(from: 0))) }
         let connecting = ThreadWork.begin { try PulseConnection(server: nil) }
-        prepared.withLock { $0 = Prepared(server: nil, connecting: connecting) }
+        return StartWork(prepared: Prepared(server: nil, connecting: connecting), asked: request)
     }
 
-    /// Asks for `url` now, for the engine to take when it opens that URL.
-    static func request(_ url: String) {
-        let begun = HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0))
-        asked.withLock { $0 = FirstRequest(url: url, begun: begun) }
+    /// Only `url`'s request, begun now (a test's first request, with no sound server asked).
+    static func requesting(_ url: String) -> StartWork {
+        StartWork(prepared: nil, asked: FirstRequest(url: url, begun: HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0))))
     }
 
     /// A connection to `server`: the one begun at start when it is for the same server and worked,
-    /// else a new one.
-    static func connection(server: String?) async throws -> PulseConnection {
+    /// else a new one. Taken once.
+    func connection(server: String?) async throws -> PulseConnection {
         let early = prepared.withLock { prepared -> ThreadWork<PulseConnection>? in
             defer { prepared = nil }
             return prepared?.server == server ? prepared?.connecting : nil
         }
         if let early, let connection = try? await early.value { return connection }
-        return try await Blocking.run { try PulseConnection(server: server) }
+        return try await Self.connect(server: server)
     }
 
-    /// The request begun at start, when `url` is its URL and nobody took it yet; taken once. An open
-    /// of it from another byte (a loop's start) drops it and closes its connection, which would
-    /// otherwise stay open, unread, for the whole run.
-    static func firstRequest(for url: String, from offset: Int) -> HTTPGet.Begun? {
-        let taken = asked.withLock { first -> HTTPGet.Begun? in
-            guard let begun = first?.begun, first?.url == url else { return nil }
-            first = nil
-            return begun
+    /// A new connection to `server`, made on a thread of its own.
+    static func connect(server: String?) async throws -> PulseConnection {
+        try await Blocking.run { try PulseConnection(server: server) }
+    }
+
+    /// The request begun at start, when `source` is its URL; taken once. Any other source drops it
+    /// and closes its connection, which would otherwise stay open, unread, for the whole run.
+    func firstRequest(for source: AudioSource) -> HTTPGet.Begun? {
+        let taken = asked.withLock { first -> FirstRequest? in
+            defer { first = nil }
+            return first
         }
-        guard offset != 0 else { return taken }
-        taken?.drop()
-        return nil
+        guard let taken else { return nil }
+        guard case .url(taken.url) = source else {
+            taken.begun.drop()
+            return nil
+        }
+        return taken.begun
     }
 }

@@ -44,12 +44,14 @@ struct TrackInput {
 
     /// Opens `source`: from the cache when it holds the URL whole, else from the network, keeping the
     /// download in the cache if one is given. `patient`: see `AudioSource.open`.
-    static func open(_ source: AudioSource, cache: AudioCache? = nil, patient: Bool = false) async throws(PlaybackError) -> TrackInput {
+    static func open(_ source: AudioSource, cache: AudioCache? = nil, patient: Bool = false,
+                     begun: HTTPGet.Begun? = nil) async throws(PlaybackError) -> TrackInput {
         if let cache, case .url(let url) = source, let file = cache.lookup(url) {
+            begun?.drop()
             let cached = AudioSource.file(file.path)
             return TrackInput(source: cached, reader: try await cached.open())
         }
-        var input = TrackInput(source: source, reader: try await source.open(patient: patient))
+        var input = TrackInput(source: source, reader: try await source.open(patient: patient, begun: begun))
         if let cache, case .url(let url) = source { input.keeping = cache.writer(for: url, size: input.reader.size) }
         return input
     }

@@ -28,7 +28,7 @@ public struct WAVReader {
     }
 
     /// PCM into `buffer`, whole frames only; the format once, before the first PCM.
-    mutating func decode(into buffer: UnsafeMutableRawBufferPointer) throws(Problem) -> MP3Decoder.Output {
+    mutating func decode(into buffer: UnsafeMutableRawBufferPointer) throws(Problem) -> AudioDecoder.Output {
         if dataStart == nil { try readHeader() }
         guard let format, let dataStart else { return .needMore }
         if !announced {

@@ -39,6 +39,6 @@ struct AudioOptions: ParsableArguments {
     var choice: SoundChoice {
         SoundChoice(server: server, device: device, volume: volume,
                     cacheLimit: noCache ? nil : Self.bytes(cacheSize) ?? AudioCache.defaultLimit,
-                    speed: listening.playbackSpeed, loop: listening.section)
+                    speed: listening.playbackSpeed, loop: listening.section, startWork: Chirper.startWork)
     }
 }

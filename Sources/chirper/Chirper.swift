@@ -19,14 +19,20 @@ struct Chirper: AsyncParsableCommand {
     /// The commands that play: they begin connecting to the sound server before anything else.
     static let soundCommands: Set<String> = ["play", "queue", "browse", "demo"]
 
+    /// What a command that plays begins before its arguments are parsed (the sound server's
+    /// connection, and play's request when the command line names a URL), made on first use, which
+    /// `main` makes before the parse; the commands hand it to their job through `SoundChoice`.
+    static let startWork: StartWork? = {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let name = arguments.first, soundCommands.contains(name) else { return nil }
+        return StartWork.begin(requesting: name == "play" ? PlayLookAhead.url(in: Array(arguments.dropFirst())) : nil)
+    }()
+
     /// Runs the command, mapping every failure to the documented exit code and a short message on stderr.
     static func main() async {
         NetworkThreads.useOne()
         // The sound server, the event loop thread and play's request get ready while the arguments are parsed.
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if let name = arguments.first, soundCommands.contains(name) {
-            StartWork.begin(requesting: name == "play" ? PlayJob.urlBeforeParsing(Array(arguments.dropFirst())) : nil)
-        }
+        _ = startWork
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

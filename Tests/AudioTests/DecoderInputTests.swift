@@ -16,12 +16,12 @@ struct DecoderInputTests {
 
     /// Feeds `bytes` in 16 KiB pieces, decoding after each, then finishes.
     static func decode(_ bytes: [UInt8]) throws -> Decoded {
-        var decoder = try MP3Decoder()
+        var decoder = try AudioDecoder()
         decoder.setStreamSize(bytes.count)
         var decoded = Decoded()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
         defer { buffer.deallocate() }
-        func drain(_ decoder: inout MP3Decoder) throws {
+        func drain(_ decoder: inout AudioDecoder) throws {
             while true {
                 switch try decoder.decode(into: buffer) {
                 case .newFormat(let format):

@@ -6,7 +6,7 @@ import Testing
 extension PlaybackTests {
 /// `play URL` asks for the URL while its arguments are still being parsed, and the player reads that
 /// very answer: one request, begun before anything opens the track.
-@Suite("the first request, made before parsing", .serialized)  // one first request per process: StartWork's
+@Suite("the first request, made before parsing")
 struct FirstRequest {
     static func downloads(_ server: DemoServer) -> Int { server.faults.requests.filter { $0.path.hasSuffix("/download") }.count }
 
@@ -15,32 +15,32 @@ struct FirstRequest {
             let entry = try #require(DemoRecordings.builtIn.entry(id: "900001"))
             _ = try await server.audio.file(for: try #require(entry.audio))
             let url = server.origin + "/900001/download"
-            StartWork.request(url)
+            let early = StartWork.requesting(url)
             let deadline = Date().addingTimeInterval(10)
             while Self.downloads(server) == 0 && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
             #expect(Self.downloads(server) == 1, "asked before the track was opened")
 
-            let track = try await DecodedTrack.open(.url(url))
+            let track = try await DecodedTrack.open(.url(url), begun: early.firstRequest(for: .url(url)))
             guard case .format = try await track.nextPiece() else { Issue.record("no format first"); return }
             guard case .pcm(let pcm) = try await track.nextPiece() else { Issue.record("no sound"); return }
             #expect(!pcm.isEmpty)
             #expect(Self.downloads(server) == 1, "the early answer was taken, not asked for again")
-            #expect(StartWork.firstRequest(for: url, from: 0) == nil, "taken once")
+            #expect(early.firstRequest(for: .url(url)) == nil, "taken once")
         }
     }
 
-    /// An open of the URL from another byte (a loop's start) drops the early request and closes its
-    /// connection, which would otherwise stay open, unread, for the whole run.
-    @Test func aFirstOpenFromAnotherByteDropsTheRequestBegunAtStart() async throws {
+    /// A first track that is not the URL asked for drops the early request and closes its connection,
+    /// which would otherwise stay open, unread, for the whole run.
+    @Test func aFirstTrackOfAnotherSourceDropsTheRequestBegunAtStart() async throws {
         let server = try RawServer(bytes: { _ in [] })  // reads the request, answers nothing, keeps the connection
         defer { server.stop() }
         let url = "http://127.0.0.1:\(server.port)/x.mp3"
-        StartWork.request(url)
+        let early = StartWork.requesting(url)
         try await Task.sleep(for: .milliseconds(200))
-        #expect(StartWork.firstRequest(for: url, from: 1000) == nil, "not the bytes the first open wants")
+        #expect(early.firstRequest(for: .file("/tmp/song.mp3")) == nil, "not the track the player opens first")
         for _ in 0..<300 where server.connectionsEnded == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(server.connectionsEnded == 1, "its connection was closed")
-        #expect(StartWork.firstRequest(for: url, from: 0) == nil, "dropped, not kept for later")
+        #expect(early.firstRequest(for: .url(url)) == nil, "dropped, not kept for later")
     }
 
     @Test func playByURLAsksOnce() async throws {

@@ -113,7 +113,7 @@ final class TmuxSession {
     /// The command's exit status once it has ended (nil if it has not within `seconds`).
     func exitStatus(within seconds: Double = 15) async throws -> Int? {
         let file = directory.appendingPathComponent("status")
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(seconds * Sanitizer.slowdown)
         while Date() < deadline {
             if let text = try? String(contentsOf: file, encoding: .utf8), let status = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return status

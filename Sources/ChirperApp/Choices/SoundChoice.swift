@@ -11,20 +11,24 @@ public struct SoundChoice: Sendable {
     public var cacheLimit: Int?
     public var speed: PlaybackSpeed
     public var loop: LoopSection?
+    /// What the program began before its arguments were parsed, for the engine to take.
+    public var startWork: StartWork?
 
-    public init(server: String?, device: String?, volume: Int?, cacheLimit: Int?, speed: PlaybackSpeed, loop: LoopSection?) {
+    public init(server: String?, device: String?, volume: Int?, cacheLimit: Int?, speed: PlaybackSpeed, loop: LoopSection?,
+                startWork: StartWork? = nil) {
         self.server = server
         self.device = device
         self.volume = volume
         self.cacheLimit = cacheLimit
         self.speed = speed
         self.loop = loop
+        self.startWork = startWork
     }
 
     /// The player's options, with the cache opened.
     func playerOptions() -> PlaybackEngine.Options {
         PlaybackEngine.Options(server: server, device: device, volume: volume.map { Double($0) / 100 }, cache: openCache(),
-                               speed: speed, loop: loop)
+                               speed: speed, loop: loop, startWork: startWork)
     }
 
     /// Opens the recordings cache and sweeps the temporary files of downloads killed mid-way (beside the

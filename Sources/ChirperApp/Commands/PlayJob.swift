@@ -31,17 +31,4 @@ public enum PlayJob {
         session.stopOnSignals()
         try await session.runFailingOnAnyTrack()
     }
-
-    /// The URL `play` will ask for first, read from the raw arguments so that the request can overlap
-    /// the parsing (`StartWork`): the one direct URL among them (not the value of `--api-url`), unless
-    /// the cache holds it, `--offline` forbids the network or help is asked for. When the parse finds
-    /// another recording, the early answer is simply not taken.
-    public static func urlBeforeParsing(_ arguments: [String]) -> String? {
-        guard !arguments.contains(where: { ["--offline", "--help", "-h", "--"].contains($0) }) else { return nil }
-        let urls = arguments.indices.filter { RecordingSource.isDirectURL(arguments[$0]) && ($0 == 0 || arguments[$0 - 1] != "--api-url") }
-        guard urls.count == 1 else { return nil }
-        let url = arguments[urls[0]]
-        if !arguments.contains("--no-cache"), AudioCache(directory: AudioCache.defaultDirectory()).holds(url) { return nil }
-        return url
-    }
 }

@@ -2,12 +2,13 @@ import CMPG123
 import Glibc
 import PlaybackModel
 
-/// libmpg123's feed API: bytes go in as they arrive, PCM comes out. The only code that touches CMPG123.
-/// It owns its handle, which is freed exactly once, when the decoder goes away. A stream that turns out
-/// to be a WAV file (its first 12 bytes say so) goes to a `WAVReader` instead, behind the same calls.
-/// ID3v2 tags at the start are passed over (`LeadingTags`): libmpg123 sees the stream from the first
-/// byte after them, and the offsets it gives and takes are moved by their size.
-public struct MP3Decoder: ~Copyable {
+/// The decoder of a recording's bytes, MPEG audio or WAV, whichever the stream turns out to hold:
+/// bytes go in as they arrive, PCM comes out. MPEG audio goes through libmpg123's feed API (the only
+/// code that touches CMPG123; the handle is freed exactly once, when the decoder goes away); a stream
+/// whose first 12 bytes say WAV goes to a `WAVReader` instead, behind the same calls. ID3v2 tags at
+/// the start are passed over (`LeadingTags`): the stream is told apart, and libmpg123 sees it, from
+/// the first byte after them, and the offsets it gives and takes are moved by their size.
+public struct AudioDecoder: ~Copyable {
     /// What one call to `decode` produced.
     public enum Output: Equatable {
         /// `byteCount` bytes of PCM in the caller's buffer.
@@ -38,16 +39,39 @@ public struct MP3Decoder: ~Copyable {
     /// A seek was made: `mpegFrames` counts from where the decoder estimated it landed.
     private var sought = false
     public private(set) var bytesFed = 0
-    /// Set once the first bytes show a WAV file; nil for MPEG audio (or before 12 bytes have come).
-    private var wav: WAVReader?
-    /// The first bytes after the tags, held until there are enough to tell WAV from MPEG.
-    private var head: [UInt8] = []
-    private var sniffed = false
+    /// What the stream holds, once its first bytes after the tags have told.
+    private enum Container {
+        /// The first bytes after the tags, held until there are 12 to tell WAV from MPEG.
+        case sniffing(head: [UInt8])
+        case mpeg
+        case wav(WAVReader)
+    }
+    private var container = Container.sniffing(head: [])
     private var tags = LeadingTags()
     /// The whole stream's size (tags included), told to libmpg123 once the tags' size is known.
     private var streamSize: Int?
 
     public var format: AudioFormat? { wav?.format ?? mpegFormat }
+
+    /// The WAV reader, when the stream is a WAV file.
+    private var wav: WAVReader? {
+        if case .wav(let reader) = container { return reader }
+        return nil
+    }
+
+    private var sniffed: Bool {
+        if case .sniffing = container { return false }
+        return true
+    }
+
+    /// Changes the WAV reader in place (the container lets go of it meanwhile, so its buffers are not
+    /// copied); nil when the stream is not a WAV file.
+    private mutating func withWAV<Result>(_ body: (inout WAVReader) throws(DecoderError) -> Result) throws(DecoderError) -> Result? {
+        guard case .wav(var reader) = container else { return nil }
+        container = .mpeg
+        defer { container = .wav(reader) }
+        return try body(&reader)
+    }
     /// Seconds of sound decoded so far, across format changes.
     public var secondsDecoded: Double {
         if let wav { return wav.format.map { Double(wav.framesDecoded) / Double($0.sampleRate) } ?? 0 }
@@ -101,13 +125,15 @@ public struct MP3Decoder: ~Copyable {
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) throws(DecoderError) {
         guard bytes.count > 0 else { return }
         bytesFed += bytes.count
-        if !sniffed {
+        if case .sniffing(var head) = container {
+            container = .sniffing(head: [])
             head += tags.stream(after: bytes)
-            guard tags.ended, head.count >= 12 else { return }
-            sniffed = true
+            guard tags.ended, head.count >= 12 else {
+                container = .sniffing(head: head)
+                return
+            }
             let held = head
-            head = []
-            if WAVReader.isWAV(held) { wav = WAVReader() }
+            container = WAVReader.isWAV(held) ? .wav(WAVReader()) : .mpeg
             tellStreamSize()
             var failure: DecoderError?
             held.withUnsafeBytes { held in
@@ -120,10 +146,7 @@ public struct MP3Decoder: ~Copyable {
     }
 
     private mutating func route(_ bytes: UnsafeRawBufferPointer) throws(DecoderError) {
-        if wav != nil {
-            wav!.feed(bytes)
-            return
-        }
+        if try withWAV({ $0.feed(bytes) }) != nil { return }
         guard let base = bytes.baseAddress else { return }
         try check(mpg123_feed(handle, base.assumingMemoryBound(to: UInt8.self), bytes.count), "mpg123_feed")
         if format == nil && bytesFed - tags.skipped > Self.giveUpWithoutFormatAfter {
@@ -133,9 +156,10 @@ public struct MP3Decoder: ~Copyable {
 
     /// Decodes what it can into `buffer`.
     public mutating func decode(into buffer: UnsafeMutableRawBufferPointer) throws(DecoderError) -> Output {
-        if wav != nil {
-            do { return try wav!.decode(into: buffer) } catch { throw DecoderError.wav(error) }
+        let fromWAV = try withWAV { reader throws(DecoderError) -> Output in
+            do throws(WAVProblem) { return try reader.decode(into: buffer) } catch { throw DecoderError.wav(error) }
         }
+        if let fromWAV { return fromWAV }
         guard sniffed else { return .needMore }
         if let next = announcing {
             announcing = nil
@@ -185,8 +209,8 @@ public struct MP3Decoder: ~Copyable {
     /// Fuzzy: the offset comes from the Xing table of contents or the bitrate, so no byte in between
     /// has to be read. Returns where decoding will resume, in seconds, and the byte offset.
     public mutating func seek(toSeconds seconds: Double) throws(DecoderError) -> (seconds: Double, inputOffset: Int) {
-        if wav != nil {
-            guard let jump = wav!.seek(toSeconds: seconds) else { throw DecoderError(code: MPG123_NO_SEEK.rawValue, call: "seek") }
+        if let jumped = try withWAV({ $0.seek(toSeconds: seconds) }) {
+            guard let jump = jumped else { throw DecoderError(code: MPG123_NO_SEEK.rawValue, call: "seek") }
             return (jump.seconds, jump.inputOffset + tags.skipped)
         }
         guard let format = mpegFormat else { throw DecoderError(code: MPG123_NO_SEEK.rawValue, call: "mpg123_feedseek") }

@@ -1,5 +1,5 @@
 import PlaybackModel
-/// libFuzzer target: arbitrary bytes as a recording's file, fed to `MP3Decoder` (libmpg123's feed API,
+/// libFuzzer target: arbitrary bytes as a recording's file, fed to `AudioDecoder` (libmpg123's feed API,
 /// or the WAV reader when the bytes start like a WAV) in pieces the way the network delivers them.
 /// The first byte picks the piece size and whether to seek half-way; the rest is the file. Every output
 /// must keep the decoder's promises: PCM no longer than the buffer and in whole frames of a format it
@@ -12,8 +12,8 @@ public func fuzzMP3Decoder(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let file = UnsafeRawBufferPointer(rebasing: input.dropFirst())
     let pieceSize = [1, 7, 413, 4096, 65_536][Int(control) % 5]
     let seekHalfWay = control & 0x80 != 0
-    var decoder: MP3Decoder
-    do { decoder = try MP3Decoder() } catch { fatalError("mpg123 did not start: \(error)") }
+    var decoder: AudioDecoder
+    do { decoder = try AudioDecoder() } catch { fatalError("mpg123 did not start: \(error)") }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 16)
     defer { buffer.deallocate() }
     var format: AudioFormat?
@@ -28,7 +28,7 @@ public func fuzzMP3Decoder(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
                 switch try decoder.decode(into: buffer) {
                 case .newFormat(let announced):
                     // MPEG's nine rates, or what the WAV reader lets through (PulseAudio's range).
-                    precondition(MP3Decoder.rates.contains(announced.sampleRate) || (1_000...384_000).contains(announced.sampleRate),
+                    precondition(AudioDecoder.rates.contains(announced.sampleRate) || (1_000...384_000).contains(announced.sampleRate),
                                  "rate \(announced.sampleRate)")
                     precondition((1...2).contains(announced.channels), "\(announced.channels) channels")
                     format = announced

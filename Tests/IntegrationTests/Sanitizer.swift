@@ -1,0 +1,12 @@
+import Foundation
+
+/// Whether this run is `make sanitize`'s, which passes the sanitizers' options down to the tests.
+enum Sanitizer {
+    static let environment = ProcessInfo.processInfo.environment
+    /// ThreadSanitizer delivers signals at points of its own choosing, after the handler returns to
+    /// code it watches, so a stop (Ctrl-Z, SIGTSTP) does not happen as job control expects.
+    static let isThread = environment["TSAN_OPTIONS"] != nil
+    static let isAddress = environment["ASAN_OPTIONS"] != nil
+    /// How many times longer a sanitized build takes to stop and exit (its checks at exit included).
+    static var slowdown: Double { isThread ? 4 : isAddress ? 2 : 1 }
+}
