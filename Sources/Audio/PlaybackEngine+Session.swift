@@ -4,12 +4,24 @@ import FoundationEssentials
 import PlaybackModel
 
 extension PlaybackEngine {
-    /// What lives from one track to the next: the output stream (kept while the format and speed stay
-    /// the same), how much has been written to it, the time-stretcher (when the speed keeps the pitch),
-    /// and the prefetch of the next track.
+    /// The output pipeline, and what lives from one track to the next: the output stream (kept while
+    /// the format and speed stay the same), how much has been written to it, the time-stretcher (when
+    /// the speed keeps the pitch), and the prefetch of the next track. It knows nothing of the engine:
+    /// what it needs from above and what it reports go through its `Wiring`.
     struct Session {
+        /// Given once by the engine: where a new stream plays and how loud, and where the pipeline
+        /// reports a stream opened (to be corked or cancelled as the state says before sound goes in)
+        /// and the stream's signals.
+        struct Wiring: Sendable {
+            let device: String?
+            let volume: @Sendable () -> Double?
+            let opened: @Sendable (SinkHandle) async -> Void
+            let signals: @Sendable (any AudioSink, OutputSignal) -> Void
+        }
+
         let cache: AudioCache?
         let track: @Sendable (Int) async -> Track?
+        let wiring: Wiring
         private(set) var output: (any AudioSink)?
         /// Seconds written to `output` (its clock runs up to this).
         var written = 0.0 { didSet { heardOut = false } }
@@ -26,9 +38,10 @@ extension PlaybackEngine {
         private(set) var inputEnd = 0.0
         private var prefetched: (index: Int, task: Task<Result<DecodedTrack, PlaybackError>?, Never>)?
 
-        init(cache: AudioCache?, track: @escaping @Sendable (Int) async -> Track?) {
+        init(cache: AudioCache?, track: @escaping @Sendable (Int) async -> Track?, wiring: Wiring) {
             self.cache = cache
             self.track = track
+            self.wiring = wiring
         }
 
         /// Track `index`, from the prefetch when it is the one prefetched, else opened now (with `begun`,
@@ -67,7 +80,7 @@ extension PlaybackEngine {
         /// Makes sure the output plays `format` at `speed`. On tape the stream runs at the sample rate ×
         /// the speed, so pitch follows; pitch kept, the stretcher makes the sound longer or shorter at the
         /// same rate. What a stretcher still holds of the sound before is played first.
-        mutating func use(_ format: AudioFormat, speed: PlaybackSpeed, connection: any AudioOutput, engine: PlaybackEngine) async throws {
+        mutating func use(_ format: AudioFormat, speed: PlaybackSpeed, connection: any AudioOutput) async throws {
             let stretches = !speed.tape && !speed.isNormal
             if let stretcher, !(stretches && stretcher.format == format && stretcher.speed == speed.rate) {
                 let tail = stretcher.finish()
@@ -82,7 +95,7 @@ extension PlaybackEngine {
                 : format
             rate = speed.tape ? Double(output.sampleRate) / Double(format.sampleRate) : speed.rate
             if stretches && stretcher == nil { stretcher = try TimeStretcher(format: format, speed: speed.rate) }
-            try await use(output, connection: connection, engine: engine)
+            try await use(output, connection: connection)
             // Sound fed from here on is heard after what is written, unless a stretcher carried over into
             // the same stream still holds some (a gapless join at a pitch-kept speed).
             if stretcher == nil || stretcher !== stretcherBefore || self.output !== streamBefore { inputEnd = written }
@@ -93,15 +106,13 @@ extension PlaybackEngine {
         /// track's first sample follows the old one's last without waiting for a drain to be confirmed
         /// (which the server reports only at the end of a mixing period, tens of milliseconds late).
         /// The old stream plays out on its own and is let go when drained.
-        private mutating func use(_ format: AudioFormat, connection: any AudioOutput, engine: PlaybackEngine) async throws {
+        private mutating func use(_ format: AudioFormat, connection: any AudioOutput) async throws {
             if output?.format == format { return }
-            let volume = engine.control.withLock { $0.volume }
-            let device = engine.options.device
-            let signals = { @Sendable [weak engine] (sink: any AudioSink, signal: OutputSignal) in engine?.outputSignal(sink, signal); return }
+            let (volume, device, signals) = (wiring.volume(), wiring.device, wiring.signals)
             let stream = try await Blocking.run {
                 try connection.openSink(format: format, name: "chirper", device: device, volume: volume, signals: signals)
             }
-            await engine.handle(.outputOpened(SinkHandle(stream)))  // corked if paused, cancelled if stopped meanwhile
+            await wiring.opened(SinkHandle(stream))  // corked if paused, cancelled if stopped meanwhile
             let previous = output
             output = stream
             written = 0

@@ -53,14 +53,14 @@ extension PlaybackEngine {
                     let heardSoFar = track.heard(played: played())
                     if track.started { try await session.dropQueued() }
                     if let speed, let format = session.source {
-                        try await session.use(format, speed: speed, connection: connection, engine: self)
+                        try await session.use(format, speed: speed, connection: connection)
                     }
                     let reached = try await decoded.seek(to: target)
                     let resumed = track.decoderMoved(to: target, reached: reached, format: session.source)
                     track.jumped(resumed: resumed, stream: session.inputEnd, rate: session.rate, heardSoFar: heardSoFar)
                     status.positionMoved()
                 case .useFormat(let format, let speed):
-                    try await session.use(format, speed: speed, connection: connection, engine: self)
+                    try await session.use(format, speed: speed, connection: connection)
                     let next = track.outputReady(stream: session.inputEnd, recording: decoded.position, rate: session.rate)
                     if let ending = try await run(next) { return ending }
                 case .write(let bytes):

@@ -268,7 +268,12 @@ public final class PlaybackEngine: Sendable {
         }
         // The request begun at start, for the first track taken when it is its URL (else dropped).
         var firstTake = true
-        var session = Session(cache: options.cache, track: track)
+        let wiring = Session.Wiring(
+            device: options.device,
+            volume: { [weak self] in self?.control.withLock { $0.volume } },
+            opened: { [weak self] stream in await self?.handle(.outputOpened(stream)) },
+            signals: { [weak self] sink, signal in self?.outputSignal(sink, signal) })
+        var session = Session(cache: options.cache, track: track, wiring: wiring)
         var report = Report()
         var index = start
         // Where the next track starts, when a command asked for a point inside it.

@@ -184,7 +184,9 @@ struct DownloadTests {
             let windows = zip(files, files.dropFirst(3)).map { $1 - $0 }
             #expect(windows.allSatisfy { $0 >= .milliseconds(500) }, "never four files at once: \(windows)")
             let gaps = zip(files, files.dropFirst()).map { $1 - $0 }.sorted()
-            #expect(gaps[gaps.count / 2] >= .milliseconds(800), "a second a file: \(gaps)")
+            // Under ThreadSanitizer the server itself (in this process) sees requests up to a second late
+            // now and then, which bunches the gaps; the total below still holds.
+            #expect(Sanitizer.isThread || gaps[gaps.count / 2] >= .milliseconds(800), "a second a file: \(gaps)")
             #expect(files.last! - files.first! >= .seconds(owls.count - 3) - .seconds(1), "in all: \(files.last! - files.first!)")
             #expect(files.first! >= page)
         }
