@@ -1,7 +1,7 @@
 import Audio
 @testable import ChirperApp
 import ChirperCore
-import Synchronization
+import Locking
 import Testing
 import XenoCanto
 
@@ -12,8 +12,8 @@ import XenoCanto
 struct BrowseLoopTests {
     /// The frames drawn, as text, for the test to wait on.
     final class RecordedScreen: BrowseScreen, Sendable {
-        private let frames = Mutex<[[String]]>([])
-        private let repaints = Mutex(0)
+        private let frames = Locked<[[String]]>([])
+        private let repaints = Locked(0)
 
         func draw(_ model: BrowseModel) {
             let lines = BrowseRenderer.frame(model).map(\.text)
@@ -28,8 +28,8 @@ struct BrowseLoopTests {
 
     /// The terminal's size, as the test sets it.
     final class SizeBox: Sendable {
-        private let size: Mutex<(width: Int, height: Int)>
-        init(_ size: (width: Int, height: Int)) { self.size = Mutex(size) }
+        private let size: Locked<(width: Int, height: Int)>
+        init(_ size: (width: Int, height: Int)) { self.size = Locked(size) }
         var value: (width: Int, height: Int) {
             get { size.withLock { $0 } }
             set { size.withLock { $0 = newValue } }

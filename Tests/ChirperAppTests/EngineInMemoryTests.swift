@@ -1,7 +1,7 @@
 import Audio
 import Foundation
 import PlaybackModel
-import Synchronization
+import Locking
 import Testing
 
 /// The one engine with the sound output in memory: the real decoder (WAV files the tests write), the
@@ -11,7 +11,7 @@ import Testing
 struct EngineInMemoryTests {
     /// Events as they came.
     final class Events: Sendable {
-        private let list = Mutex<[(Int, PlaybackEvent)]>([])
+        private let list = Locked<[(Int, PlaybackEvent)]>([])
         func add(_ index: Int, _ event: PlaybackEvent) { list.withLock { $0.append((index, event)) } }
         var all: [(Int, PlaybackEvent)] { list.withLock { $0 } }
         var started: Bool { all.contains { if case .started = $0.1 { true } else { false } } }
@@ -57,7 +57,7 @@ struct EngineInMemoryTests {
         defer { [first, second].forEach(ToneFile.remove) }
         let output = MemoryOutput()
         let files = [first, second]
-        let asked = Mutex<[Int: Int]>([:])
+        let asked = Locked<[Int: Int]>([:])
         let report = await Self.engine(output).play(track: { index in
             asked.withLock { $0[index, default: 0] += 1 }
             return index < 2 ? .init(id: "\(index)", source: .file(files[index]), duration: nil) : nil

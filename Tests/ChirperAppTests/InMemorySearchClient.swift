@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 import XenoCanto
 
 /// The API in memory: pages of made-up recordings, a page that fails on purpose, and a record of what
@@ -7,7 +7,7 @@ final class InMemorySearchClient: SearchClient {
     let pages: [Page]
     /// Page numbers answered with this error instead.
     let failing: [Int: APIError]
-    private let asked = Mutex<[Int]>([])
+    private let asked = Locked<[Int]>([])
 
     init(pages: [Page], failing: [Int: APIError] = [:]) {
         self.pages = pages

@@ -1,14 +1,14 @@
 import Audio
 import Glibc
 import PlaybackModel
-import Synchronization
+import Locking
 
 /// The sound output in memory, the test double of the PulseAudio connection: its sinks play `speedup`
 /// times faster than real time (a 4 s track is heard in 0.2 s at 20×) and record every write, flush
 /// and pause, with the sink's clock when it came.
 final class MemoryOutput: AudioOutput {
     let speedup: Double
-    private let opened = Mutex<[MemorySink]>([])
+    private let opened = Locked<[MemorySink]>([])
 
     init(speedup: Double = 20) { self.speedup = speedup }
 
@@ -65,7 +65,7 @@ final class MemorySink: AudioSink {
             since = started && !paused ? now : nil
         }
     }
-    private let clock = Mutex(Clock())
+    private let clock = Locked(Clock())
 
     init(format: AudioFormat, speedup: Double) {
         self.format = format

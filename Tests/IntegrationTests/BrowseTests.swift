@@ -67,8 +67,10 @@ struct Browse {
             let pages = server.faults.apiRequests.map { $0.parameters["page"] ?? "1" }
             #expect(pages == ["1", "2", "3"], "each page asked for once, in order: \(pages)")
             let times = server.faults.apiRequests.map(\.at)
+            // Timed where the server saw them: on a machine busy with the other suites one may be seen
+            // up to a tenth of a second late (0.93 s was seen once), the next on time.
             for (earlier, later) in zip(times, times.dropFirst()) {
-                #expect(later - earlier >= .milliseconds(950), "at most one API request a second")
+                #expect(later - earlier >= .milliseconds(880), "at most one API request a second")
             }
             try terminal.send("q")
             try await Self.expectRestored(terminal, status: 0)

@@ -5,7 +5,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
-import Synchronization
+import Locking
 import Testing
 
 /// Chirper's GET (`HTTPGet`, SwiftNIO directly) against the demo catalog: the bytes, redirects, Range,
@@ -254,7 +254,7 @@ struct HTTPGetTests {
 final class RawServer: Sendable {
     let port: Int
     private let socket: Int32
-    private let ended = Mutex(0)
+    private let ended = Locked(0)
 
     /// How many connections the client has closed (kept-open ones, seen when their read ends).
     var connectionsEnded: Int { ended.withLock { $0 } }

@@ -1,6 +1,6 @@
 import DemoCatalog
 import Foundation
-import Synchronization
+import Locking
 import Testing
 
 /// A xeno-canto-compatible server of the test's own that sends what an attacker would: control
@@ -157,7 +157,7 @@ struct HostileServerTests {
     /// A recording whose answer is not HTTP fails at once with that reason: reconnecting would only
     /// get the same answer again.
     @Test func aRecordingWhoseAnswerIsNotHTTPFailsWithoutReconnecting() async throws {
-        let asked = Mutex(0)
+        let asked = Locked(0)
         let server = try RawServer(keepingOpen: false) { _ in
             asked.withLock { $0 += 1 }
             return ["HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZZZ\r\nnot a chunk\r\n"]

@@ -1,6 +1,7 @@
 @testable import Audio
 import Foundation
 import PlaybackModel
+import Locking
 import Synchronization
 import Testing
 
@@ -11,7 +12,7 @@ extension PlaybackTests {
 @Suite("a stream let go in its own callback")
 struct StreamLifetime {
     final class Owner: Sendable {
-        let stream = Mutex<PulseStream?>(nil)
+        let stream = Locked<PulseStream?>(nil)
         let letGo = Atomic<Bool>(false)
     }
 
