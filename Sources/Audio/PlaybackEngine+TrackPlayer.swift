@@ -38,15 +38,16 @@ extension PlaybackEngine {
         func played() -> Double { session.output?.playedSeconds ?? 0 }
         func duration() -> Double? { decoded.duration ?? fallbackDuration }
 
-        /// Runs `steps` in order; the ending when one ends the track.
-        func run(_ steps: [TrackPlayback.Step]) async throws -> Ending? {
-            let heardBefore = track.heard(played: played())
+        /// Runs `steps` in order; the ending when one ends the track. `heardBefore`: the seconds heard
+        /// when the command that asked for them was taken (a move reports those, not what is left once
+        /// the queue is dropped); asked of the output only then, not for every piece.
+        func run(_ steps: [TrackPlayback.Step], heardBefore: Double? = nil) async throws -> Ending? {
             for step in steps {
                 switch step {
                 case .dropQueued:
                     try await session.dropQueued()
                 case .moveTo(let index, let at):
-                    return .moved(to: index, seconds: heardBefore, at: at)
+                    return .moved(to: index, seconds: heardBefore ?? track.heard(played: played()), at: at)
                 case .jump(let target, let speed):
                     // What is queued and not yet heard of this track is dropped, and the clock starts again
                     // where the sound resumes.
@@ -104,8 +105,9 @@ extension PlaybackEngine {
             while true {
                 if stopped { return .stopped(seconds: track.heard(played: played())) }
                 for command in await takeCommands() {
-                    let steps = track.take(command, elapsed: track.elapsed(played: played()))
-                    if let ending = try await run(steps) { return ending }
+                    let now = played()
+                    let steps = track.take(command, elapsed: track.elapsed(played: now))
+                    if let ending = try await run(steps, heardBefore: track.heard(played: now)) { return ending }
                 }
                 let steps: [TrackPlayback.Step]
                 switch try await decoded.nextPiece() {

@@ -83,6 +83,8 @@ struct PlayingModelTests {
         _ = model.receive(0, .started(duration: 10))
         _ = model.receive(0, .position(elapsed: 2.5, duration: 10))
         #expect(press(&model, .tab) == [.listen(.play(index: 1, from: 10))], "a quarter in: a quarter into B")
+        _ = model.receive(0, .buffering(progress: nil))
+        #expect(press(&model, .tab) == [.listen(.play(index: 1, from: 10))], "a dry spell keeps the point heard")
         _ = model.receive(1, .position(elapsed: 20, duration: 40))
         #expect(press(&model, .tab) == [.listen(.play(index: 0, from: 5))])
 

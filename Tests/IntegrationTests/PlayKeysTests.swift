@@ -34,9 +34,7 @@ struct Keys {
         #expect(Self.elapsed(resumed) > pausedAt, "\(resumed)")
 
         try terminal.send("q")
-        #expect(try await terminal.exitStatus(within: 5) == 0, "q stops at once and exits 0")
-        let stty = terminal.terminalSettings()
-        #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
+        try await Self.expectEnded(terminal, status: 0, within: 5)
     }
 
     /// `?` lists the keys below the status line; q closes the list (the play goes on), the next q stops.
@@ -56,18 +54,14 @@ struct Keys {
         let going = try await terminal.waitForScreen { Self.elapsed($0) > before }
         #expect(Self.elapsed(going) > before, "q closed the list and the play goes on: \(going)")
         try terminal.send("q")
-        #expect(try await terminal.exitStatus(within: 5) == 0)
-        let stty = terminal.terminalSettings()
-        #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was")
+        try await Self.expectEnded(terminal, status: 0, within: 5)
     }
 
     @Test func ctrlCStopsAtOnceRestoresTheTerminalAndExits130() async throws {
         let terminal = try Self.session(try await Self.longTone())
         try await terminal.waitForScreen { $0.contains("▶ 0:01") }
         try terminal.send("C-c")
-        #expect(try await terminal.exitStatus(within: 3) == 130)
-        let stty = terminal.terminalSettings()
-        #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
+        try await Self.expectEnded(terminal, status: 130, within: 3)
     }
 
     /// Ctrl-Z while a script plays (bash running chirper as its child, as a wrapper would): the whole job
@@ -97,7 +91,13 @@ struct Keys {
         try terminal.send("q")
         try await Task.sleep(for: .milliseconds(500))
         try terminal.recordStatus()
-        #expect(try await terminal.exitStatus(within: 5) == 0, "q stops at once and exits 0: \((try? terminal.screen()) ?? "")")
+        try await Self.expectEnded(terminal, status: 0, within: 5)
+    }
+
+    /// The play ended at once with `status` and left the terminal as it found it.
+    static func expectEnded(_ terminal: TmuxSession, status: Int, within seconds: Double) async throws {
+        let ended = try await terminal.exitStatus(within: seconds)
+        #expect(ended == status, "exit \(status) at once: \(ended.map(String.init) ?? "still running"): \((try? terminal.screen()) ?? "")")
         let stty = terminal.terminalSettings()
         #expect(!stty.before.isEmpty && stty.before == stty.after, "the terminal is left as it was: \(stty.before) → \(stty.after)")
     }

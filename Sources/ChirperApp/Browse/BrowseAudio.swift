@@ -95,20 +95,19 @@ struct BrowseAudio {
     }
 
     /// A listening key, for the engine that plays. n and p move in a queue; a single row has no other.
+    /// Engine commands are sent at once, in the order of the keys; pause and volume in a task of their
+    /// own, the volume kept for the rows that follow.
     func perform(_ command: ListeningCommand) {
         guard let engine = mode.engine else { return }
         switch (command, mode) {
         case (.next, .single), (.previous, .single), (.otherSide, _), (.play, _):
             return
-        case (.volume(let step), _):
+        default:
+            if let sent = PlaybackEngine.command(for: command) { return engine.send(sent) }
             let volume = volume
             Task {
-                volume.value = await engine.changeVolume(by: step)
+                if let changed = await engine.listen(command) { volume.value = changed }
             }
-        case (.togglePause, _):
-            Task { await engine.togglePause() }
-        default:
-            if let sent = PlayingSession.engineCommand(command) { engine.send(sent) }
         }
     }
 

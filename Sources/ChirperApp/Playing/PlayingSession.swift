@@ -67,7 +67,7 @@ struct PlayingSession {
         }) { [engine] key in
             for command in view.press(key) {
                 switch command {
-                case .listen(let listening): await Self.perform(listening, on: engine)
+                case .listen(let listening): await engine.listen(listening)
                 case .quit: engine.stop()
                 }
             }
@@ -97,28 +97,6 @@ struct PlayingSession {
         })
         view.end()
         return report
-    }
-
-    /// A listening command, to the engine.
-    static func perform(_ command: ListeningCommand, on engine: PlaybackEngine) async {
-        switch command {
-        case .togglePause: await engine.togglePause()
-        case .volume(let step): await engine.changeVolume(by: step)
-        default: if let sent = engineCommand(command) { engine.send(sent) }
-        }
-    }
-
-    /// The engine's command for a listening command that is one (pause and volume are calls of their own).
-    static func engineCommand(_ command: ListeningCommand) -> PlaybackEngine.Command? {
-        switch command {
-        case .next: return .next
-        case .previous: return .previous
-        case .seek(let seconds): return .seek(by: seconds)
-        case .speed(let change): return .speed(change)
-        case .markLoop: return .markLoop
-        case .play(let index, let seconds): return .play(index: index, from: seconds)
-        case .togglePause, .volume, .otherSide: return nil  // otherSide: the model makes it a `play`
-        }
     }
 
     /// `run` for the commands that play chosen recordings (play, compare): Ctrl-C ends the command with

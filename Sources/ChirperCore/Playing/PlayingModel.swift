@@ -18,6 +18,9 @@ public struct PlayingModel: Equatable, Sendable {
     public private(set) var listening = ListeningSettings.normal
     /// The `?` overlay is open.
     public private(set) var showsKeys = false
+    /// Seconds heard into the entry on screen, as last reported: kept through a dry spell (buffering
+    /// has no position), for compare's Tab.
+    private var heard = 0.0
 
     /// What the model asks its caller to do.
     public enum Command: Equatable, Sendable {
@@ -62,7 +65,9 @@ public struct PlayingModel: Equatable, Sendable {
         if began {
             self.index = index
             playback = .idle
+            heard = 0
         }
+        if case .position(let elapsed, _) = event { heard = elapsed }
         playback = playback.applying(event, knownDuration: lengths[index % lengths.count])
         if case .settings(let settings) = event { listening = settings }
         return began
@@ -71,7 +76,6 @@ public struct PlayingModel: Equatable, Sendable {
     /// Compare's Tab: the other recording at the same share of its length as this one has been heard.
     private func otherSide() -> ListeningCommand? {
         guard lengths.count == 2, let index else { return nil }
-        let heard = playback.position?.elapsed ?? 0
         let fraction = heard / max(0.001, lengths[index % 2] ?? 0)
         let other = repeating ? index + 1 : 1 - index
         return .play(index: other, from: fraction * (lengths[other % 2] ?? 0))
