@@ -37,6 +37,7 @@ let package = Package(
         .target(
             name: "ChirperHTTP",
             dependencies: [
+                "Locking",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -37,6 +37,8 @@ public enum NetworkProblem {
         case NIOSSLError.handshakeFailed(let reason):
             return "\(reason)".contains("CERTIFICATE_VERIFY_FAILED")
                 ? "the server's certificate is not trusted" : "the secure connection could not be made"
+        case NIOSSLError.failedToLoadCertificate:
+            return "the trust roots named by SSL_CERT_FILE or SSL_CERT_DIR cannot be read"
         case let error as NIOSSLExtraError where error == .failedToValidateHostname:
             return "the server's certificate is for another name"
         default: break

@@ -5,18 +5,19 @@ import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 
-/// Chirper's HTTP: a GET on a connection of its own, with SwiftNIO's channel, HTTP/1.1 codec, TLS and
-/// (for the API's pages) gzip directly: no client to make and no pool. It carries a recording's bytes
-/// and the API's pages. It is this close to the socket because a play's first request is on the way to
-/// first sound: nothing is made before the request leaves, and the player links no HTTP client whose
-/// code (HTTP/2, SOCKS, a file system) would add to the conformance records the Swift runtime scans on
-/// every first dynamic cast. The measurements: docs/performance.md.
+/// Chirper's HTTP: a GET with SwiftNIO's channel, HTTP/1.1 codec, TLS and (for the API's pages) gzip
+/// directly, for a recording's bytes and the API's pages alike. It is this close to the socket because a
+/// play's first request is on the way to first sound: nothing is made before the request leaves, and
+/// the player links no HTTP client whose code (HTTP/2, SOCKS, a file system) would add to the
+/// conformance records the Swift runtime scans on every first dynamic cast. The measurements:
+/// docs/performance.md.
 ///
-/// Redirects are followed (xeno-canto's `file` URLs redirect), at most 10 and never in a cycle. The
-/// body is read from the socket only when the reader asks for more, so a download is held back by
-/// playback (TCP flow control) and memory stays flat; the connection is closed when the body ends or
-/// is dropped. Each request has its connection: the API's pages are asked for at most once a second
-/// (`RequestPacer`), so a kept connection would save one round trip (three with TLS) a page.
+/// Connections are kept (`ConnectionPool`): an answer read to its end leaves its connection for the
+/// next request to the same server, so a redirect to the same host, the next page and the next track
+/// cost no new connection (two round trips with TLS). Redirects are followed (xeno-canto's `file` URLs
+/// redirect), at most 10 and never in a cycle. The body is read from the socket only when the reader
+/// asks for more, so a download is held back by playback (TCP flow control) and memory stays flat; a
+/// body dropped before its end closes its connection.
 public enum HTTPGet {
     /// How long a connection may take to be made, and how long a read may wait for a byte.
     public static let connectTimeout = TimeAmount.seconds(10)
@@ -43,11 +44,23 @@ public enum HTTPGet {
                                    decompressing: decompressing)
     }
 
-    /// One request to `target` on a connection of its own: the connection and the answer's head.
+    /// One request to `target`, on a kept connection to its server when there is one: the connection and
+    /// the answer's head. A kept connection that fails before the answer's head (the server closed it
+    /// while it was idle) is given up and the request made once more on a new one.
     private static func exchange(with target: Target, headers: HTTPHeaders, patient: Bool,
                                  decompressing: Bool) async throws -> (ResponseConnection, HTTPResponseHead) {
-        let connection = try await ResponseConnection.open(to: target, patient: patient, decompressing: decompressing)
-        return (connection, try await connection.send(target.request(headers: headers)))
+        let request = target.request(headers: headers, decompressing: decompressing)
+        if let kept = ConnectionPool.shared.take(ConnectionPool.Place(target)) {
+            do {
+                return (kept, try await kept.send(request))
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                kept.close()
+            }
+        }
+        let connection = try await ResponseConnection.open(to: target, patient: patient)
+        return (connection, try await connection.send(request))
     }
 
     /// Begins a GET of `url` from code that cannot wait: the connection is made and the request sent on
@@ -58,8 +71,8 @@ public enum HTTPGet {
         let head: EventLoopFuture<HTTPResponseHead>
         switch Result(catching: { try Target(url) }) {
         case .success(let target):
-            connection = ResponseConnection.connecting(to: target, decompressing: false)
-            head = connection.flatMap { $0.sending(target.request(headers: headers)) }
+            connection = ResponseConnection.connecting(to: target)
+            head = connection.flatMap { $0.sending(target.request(headers: headers, decompressing: false)) }
         case .failure(let error):
             let loop = MultiThreadedEventLoopGroup.singleton.any()
             (connection, head) = (loop.makeFailedFuture(error), loop.makeFailedFuture(error))
@@ -91,7 +104,7 @@ public enum HTTPGet {
         var (head, connection, target) = (head, connection, target)
         var visited: Set<String> = [target.url]
         while let location = head.redirectLocation {
-            connection.close()  // the redirect's own body is not wanted
+            await leave(connection, after: head)  // the redirect's own body is not wanted
             try Task.checkCancellation()
             guard visited.count <= redirectLimit else { throw HTTPGetError.tooManyRedirects }
             guard let next = URL(string: location, relativeTo: URL(string: target.url))?.absoluteString else {
@@ -101,7 +114,20 @@ public enum HTTPGet {
             target = try Target(next)
             (connection, head) = try await exchange(with: target, headers: headers, patient: patient, decompressing: decompressing)
         }
-        return HTTPAnswer(status: head.status, headers: head.headers, body: HTTPAnswer.Body(connection: connection))
+        return HTTPAnswer(status: head.status, headers: head.headers, body: HTTPAnswer.Body(connection: connection, keep: head.isKeepAlive))
+    }
+
+    /// The largest unwanted body (a redirect's) read to its end so that its connection is kept.
+    static let unwantedBodyLimit = 64 * 1024
+
+    /// Reads the unwanted body of the answer `head` to its end, which keeps the connection when both
+    /// sides may; a long one, or one that fails, closes it instead.
+    private static func leave(_ connection: ResponseConnection, after head: HTTPResponseHead) async {
+        do {
+            _ = try await HTTPAnswer.Body(connection: connection, keep: head.isKeepAlive).collect(upTo: unwantedBodyLimit)
+        } catch {
+            connection.close()
+        }
     }
 
     /// `work`'s result, or `HTTPGetError.deadlineExceeded` once `limit` has passed (`work` is then
@@ -130,18 +156,28 @@ public struct HTTPAnswer: Sendable {
     public struct Body: AsyncSequence, Sendable {
         public typealias Element = ByteBuffer
         let connection: ResponseConnection
+        /// Which of the connection's answers this is.
+        let answer: Int
+        /// Whether both sides keep the connection after it.
+        let keep: Bool
+
+        init(connection: ResponseConnection, keep: Bool) {
+            self.connection = connection
+            self.answer = connection.currentAnswer
+            self.keep = keep
+        }
 
         public struct AsyncIterator: AsyncIteratorProtocol {
-            let connection: ResponseConnection
+            let body: Body
             /// Once the body has ended, it stays ended: a reader may ask again (a loop or a seek back
             /// replays kept bytes, then reads on), and the closed connection must not read as a drop.
             private var ended = false
 
-            init(connection: ResponseConnection) { self.connection = connection }
+            init(body: Body) { self.body = body }
 
             public mutating func next() async throws -> ByteBuffer? {
                 guard !ended else { return nil }
-                guard let bytes = try await connection.nextBody() else {
+                guard let bytes = try await body.connection.nextBody(ofAnswer: body.answer, keep: body.keep) else {
                     ended = true
                     return nil
                 }
@@ -149,7 +185,7 @@ public struct HTTPAnswer: Sendable {
             }
         }
 
-        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(connection: connection) }
+        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: self) }
 
         /// The whole body, when it is at most `limit` bytes.
         public func collect(upTo limit: Int) async throws -> ByteBuffer {
@@ -171,227 +207,3 @@ extension HTTPResponseHead {
     }
 }
 
-/// One connection carrying one GET: the channel, and the handler that hands its answer out a part at a
-/// time. Closed when its body ends or when it is dropped (a seek, a stop), so nothing leaks.
-final class ResponseConnection: Sendable {
-    let channel: any Channel
-    let receiver: NIOLoopBound<ResponseReceiver>
-
-    private init(channel: any Channel, receiver: NIOLoopBound<ResponseReceiver>) {
-        self.channel = channel
-        self.receiver = receiver
-    }
-
-    deinit { channel.close(promise: nil) }
-
-    func close() { channel.close(promise: nil) }
-
-    /// TLS settings made once, on the first https request: the system's trust roots.
-    private static let tls = Result { try NIOSSLContext(configuration: .makeClientConfiguration()) }
-
-    static func open(to target: Target, patient: Bool, decompressing: Bool) async throws -> ResponseConnection {
-        let deadline = NIODeadline.now() + HTTPGet.connectTimeout
-        var wait = TimeAmount.milliseconds(100)
-        while true {
-            do {
-                return try await connect(to: target, decompressing: decompressing)
-            } catch {
-                // A refusal or a timeout may pass (a server restarting, a link coming back); a name
-                // that does not resolve (no address was tried) or a TLS failure will not.
-                // (An address connected to directly fails with the socket's IOError.)
-                let passing = (error as? NIOConnectionError).map { !$0.connectionErrors.isEmpty } ?? (error is ChannelError || error is IOError)
-                guard patient, passing, NIODeadline.now() + wait < deadline else { throw error }
-                try await Task.sleep(for: .nanoseconds(wait.nanoseconds))
-                wait = min(wait * 2, .seconds(1))
-            }
-        }
-    }
-
-    private static func connect(to target: Target, decompressing: Bool) async throws -> ResponseConnection {
-        let connecting = connecting(to: target, decompressing: decompressing)
-        return try await connecting.valueUnlessCancelled { connecting.whenSuccess { $0.close() } }
-    }
-
-    /// A connection to `target`, made on the event loop.
-    static func connecting(to target: Target, decompressing: Bool) -> EventLoopFuture<ResponseConnection> {
-        let group = MultiThreadedEventLoopGroup.singleton
-        let context: NIOSSLContext?
-        do { context = target.secure ? try tls.get() : nil } catch { return group.any().makeFailedFuture(error) }
-        let address = target.address
-        let serverName = address == nil ? target.host : nil
-        let bootstrap = ClientBootstrap(group: group)
-            .connectTimeout(HTTPGet.connectTimeout)
-            // Read only when the reader asks: the reader's pace holds the server back.
-            .channelOption(.autoRead, value: false)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let pipeline = channel.pipeline.syncOperations
-                    if let context {
-                        try pipeline.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName))
-                    }
-                    try pipeline.addHTTPClientHandlers()
-                    if decompressing { try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .ratio(25))) }
-                    try pipeline.addHandler(ResponseReceiver(eventLoop: channel.eventLoop))
-                }
-            }
-        // A name is resolved, its addresses tried as Happy Eyeballs says; an address is connected to
-        // directly (resolving one still costs a trip through getaddrinfo on another thread).
-        let connected = address.map { bootstrap.connect(to: $0) } ?? bootstrap.connect(host: target.host, port: target.port)
-        return connected.flatMap { channel in
-            let made: @Sendable () throws -> ResponseConnection = {
-                let receiver = try channel.pipeline.syncOperations.handler(type: ResponseReceiver.self)
-                return ResponseConnection(channel: channel, receiver: NIOLoopBound(receiver, eventLoop: channel.eventLoop))
-            }
-            // The receiver is the loop's alone: taken there.
-            return channel.eventLoop.inEventLoop ? channel.eventLoop.makeCompletedFuture(Result(catching: made))
-                : channel.eventLoop.submit(made)
-        }
-    }
-
-    /// Sends the request and waits for the answer's head.
-    func send(_ head: HTTPRequestHead) async throws -> HTTPResponseHead {
-        try await sending(head).valueUnlessCancelled { self.close() }
-    }
-
-    /// Sends the request; the answer's head.
-    func sending(_ head: HTTPRequestHead) -> EventLoopFuture<HTTPResponseHead> {
-        channel.write(HTTPClientRequestPart.head(head), promise: nil)
-        channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
-        let receiver = self.receiver
-        return channel.eventLoop.flatSubmit { receiver.value.nextPart() }.flatMapThrowing { part in
-            guard case .head(let answer) = part else { throw HTTPGetError.closedBeforeAnswer }
-            return answer
-        }.flatMapErrorThrowing { error in
-            throw error as? HTTPGetError == .closedEarly ? HTTPGetError.closedBeforeAnswer : error
-        }
-    }
-
-    /// The body's next bytes; nil once it is whole (the connection is then closed).
-    func nextBody() async throws -> ByteBuffer? {
-        switch try await nextPart() {
-        case .body(let bytes):
-            return bytes
-        case .end:
-            close()
-            return nil
-        case .head:
-            throw HTTPGetError.closedEarly
-        }
-    }
-
-    /// The answer's next part. A cancelled task (a prefetch no longer wanted, a stop) closes the
-    /// connection, which ends the wait at once: a future's `get()` does not hear cancellation itself.
-    private func nextPart() async throws -> HTTPClientResponsePart {
-        let receiver = self.receiver
-        return try await withTaskCancellationHandler {
-            try await channel.eventLoop.flatSubmit { receiver.value.nextPart() }.get()
-        } onCancel: {
-            close()
-        }
-    }
-}
-
-/// The pipeline's last handler: keeps what the HTTP decoder produced until the reader asks for it, and
-/// asks the socket for more only when the reader waits and nothing is kept. Runs on the channel's event
-/// loop only.
-final class ResponseReceiver: ChannelInboundHandler {
-    typealias InboundIn = HTTPClientResponsePart
-
-    /// Where the answer stands, for the reader.
-    private enum State {
-        /// Parts are read and kept; `waiting` is the reader's request when nothing was kept.
-        case open(waiting: EventLoopPromise<HTTPClientResponsePart>?)
-        /// The connection is over: after the kept parts, the reader gets this error.
-        case over(any Error)
-    }
-    private var state = State.open(waiting: nil)
-    private var kept = CircularBuffer<HTTPClientResponsePart>()
-    private let eventLoop: any EventLoop
-    /// Held only while the handler is in the pipeline: the context holds the handler, so keeping it
-    /// after would keep both (and the parts kept) alive past the connection.
-    private var context: ChannelHandlerContext?
-    private var readTimeout: Scheduled<Void>?
-
-    init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
-
-    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
-
-    func handlerRemoved(context: ChannelHandlerContext) {
-        self.context = nil
-        end(HTTPGetError.closedEarly)
-    }
-
-    func nextPart() -> EventLoopFuture<HTTPClientResponsePart> {
-        // What came before the connection ended is still handed out, the end of the body included.
-        if let part = kept.popFirst() { return eventLoop.makeSucceededFuture(part) }
-        switch state {
-        case .over(let error):
-            return eventLoop.makeFailedFuture(error)
-        case .open:
-            guard let context else { return eventLoop.makeFailedFuture(HTTPGetError.closedEarly) }
-            let promise = eventLoop.makePromise(of: HTTPClientResponsePart.self)
-            state = .open(waiting: promise)
-            readTimeout = eventLoop.assumeIsolated().scheduleTask(in: HTTPGet.readTimeout) { [weak self] in
-                self?.end(HTTPGetError.readTimedOut)
-            }
-            context.read()
-            return promise.futureResult
-        }
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let part = unwrapInboundIn(data)
-        switch state {
-        case .open(let waiting?):
-            readTimeout?.cancel()
-            state = .open(waiting: nil)
-            waiting.succeed(part)
-        case .open(nil):
-            kept.append(part)
-        case .over:
-            // After an error (the inflater's limit, say) the handlers before may still pass on what they
-            // had, the answer's end included: taken, it would make a cut body look whole.
-            break
-        }
-    }
-
-    func channelReadComplete(context: ChannelHandlerContext) {
-        // A read that gave the HTTP decoder only part of a part (a head split across packets) produced
-        // nothing: with reads on demand, nobody else asks the socket again, and the reader would wait
-        // for its timeout.
-        if case .open(waiting: .some) = state, kept.isEmpty { context.read() }
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        end(HTTPGetError.reading(error))
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        end(HTTPGetError.closedEarly)
-    }
-
-    private func end(_ error: any Error) {
-        readTimeout?.cancel()
-        guard case .open(let waiting) = state else { return }
-        state = .over(error)
-        waiting?.fail(error)
-        context?.close(promise: nil)
-    }
-}
-
-extension EventLoopFuture where Value: Sendable {
-    /// The value, or `CancellationError` as soon as the task is cancelled: a future's `get()` does not
-    /// hear cancellation, and a connection being made or an answer's head being waited for would hold a
-    /// stop (or `HTTPGet.within`'s deadline) for up to the connect or read timeout. `cancelled` runs on
-    /// cancellation (to close what the future brings, now or when it comes).
-    func valueUnlessCancelled(_ cancelled: @escaping @Sendable () -> Void) async throws -> Value {
-        let answer = eventLoop.makePromise(of: Value.self)
-        cascade(to: answer)  // a promise already failed by a cancellation ignores this
-        return try await withTaskCancellationHandler {
-            try await answer.futureResult.get()
-        } onCancel: {
-            answer.fail(CancellationError())
-            cancelled()
-        }
-    }
-}

@@ -58,13 +58,14 @@ struct Target: Sendable {
         return text.isEmpty ? nil : text
     }
 
-    func request(headers: HTTPHeaders) -> HTTPRequestHead {
+    /// The request's head. `decompressing`: gzip and deflate are accepted (the connection's inflater
+    /// asks for them); otherwise the body is asked for as it is stored, as a Range request needs.
+    func request(headers: HTTPHeaders, decompressing: Bool) -> HTTPRequestHead {
         var all = headers
+        if !decompressing && !all.contains(name: "Accept-Encoding") { all.add(name: "Accept-Encoding", value: "identity") }
         let defaultPort = port == (secure ? 443 : 80)
         let name = host.contains(":") ? "[\(host)]" : host  // an IPv6 literal
         all.replaceOrAdd(name: "Host", value: defaultPort ? name : "\(name):\(port)")
-        // One answer per connection: the server may close when it is sent.
-        all.replaceOrAdd(name: "Connection", value: "close")
         return HTTPRequestHead(version: .http1_1, method: .GET, uri: pathAndQuery, headers: all)
     }
 

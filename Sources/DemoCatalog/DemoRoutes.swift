@@ -129,7 +129,7 @@ final class DemoRoutes: Sendable {
     /// Where the client reached this server (its Host header): file URLs lead back the same way, so a
     /// client behind a relay (`make bench`'s delayed link) fetches the files through it too.
     private func origin(of request: Request) -> String {
-        if let authority = request.head.authority, !authority.isEmpty { return "http://" + authority }
+        if let authority = request.head.authority, !authority.isEmpty { return configuration.scheme + "://" + authority }
         return origin.withLock { $0 }
     }
 

@@ -13,15 +13,19 @@ public final class DemoServer: Sendable {
         public var key: String
         public var catalog: DemoRecordings
         public var audioDirectory: URL
+        /// The scheme clients reach it by: "https" behind a TLS front, so that its file URLs and
+        /// redirects lead back through the front.
+        public var scheme: String
 
         public init(
             port: Int = 0, key: String = "demo", catalog: DemoRecordings = .builtIn,
-            audioDirectory: URL = DemoAudioStore.defaultDirectory()
+            audioDirectory: URL = DemoAudioStore.defaultDirectory(), scheme: String = "http"
         ) {
             self.port = port
             self.key = key
             self.catalog = catalog
             self.audioDirectory = audioDirectory
+            self.scheme = scheme
         }
     }
 

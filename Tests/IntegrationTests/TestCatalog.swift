@@ -18,9 +18,10 @@ enum TestCatalog {
     static let prepared = Task { try await audio.prepare(DemoRecordings.builtIn.entries.compactMap(\.audio)) }
 
     /// Runs `body` with a fresh server and stops the server (awaited) whether `body` succeeds or throws.
-    static func withServer<T>(key: String = "demo", catalog: DemoRecordings = .builtIn, _ body: (DemoServer) async throws -> T) async throws -> T {
+    static func withServer<T>(key: String = "demo", catalog: DemoRecordings = .builtIn, scheme: String = "http",
+                              _ body: (DemoServer) async throws -> T) async throws -> T {
         try await prepared.value
-        let server = try await DemoServer(.init(key: key, catalog: catalog, audioDirectory: audioDirectory), audio: audio)
+        let server = try await DemoServer(.init(key: key, catalog: catalog, audioDirectory: audioDirectory, scheme: scheme), audio: audio)
         do {
             let result = try await body(server)
             await server.stop()

@@ -1,0 +1,91 @@
+import NIOCore
+import NIOHTTP1
+
+/// The pipeline's last handler: keeps what the HTTP decoder produced until the reader asks for it, and
+/// asks the socket for more only when the reader waits and nothing is kept. Runs on the channel's event
+/// loop only.
+final class ResponseReceiver: ChannelInboundHandler {
+    typealias InboundIn = HTTPClientResponsePart
+
+    /// Where the answer stands, for the reader.
+    private enum State {
+        /// Parts are read and kept; `waiting` is the reader's request when nothing was kept.
+        case open(waiting: EventLoopPromise<HTTPClientResponsePart>?)
+        /// The connection is over: after the kept parts, the reader gets this error.
+        case over(any Error)
+    }
+    private var state = State.open(waiting: nil)
+    private var kept = CircularBuffer<HTTPClientResponsePart>()
+    private let eventLoop: any EventLoop
+    /// Held only while the handler is in the pipeline: the context holds the handler, so keeping it
+    /// after would keep both (and the parts kept) alive past the connection.
+    private var context: ChannelHandlerContext?
+    private var readTimeout: Scheduled<Void>?
+
+    init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        end(HTTPGetError.closedEarly)
+    }
+
+    func nextPart() -> EventLoopFuture<HTTPClientResponsePart> {
+        // What came before the connection ended is still handed out, the end of the body included.
+        if let part = kept.popFirst() { return eventLoop.makeSucceededFuture(part) }
+        switch state {
+        case .over(let error):
+            return eventLoop.makeFailedFuture(error)
+        case .open:
+            guard let context else { return eventLoop.makeFailedFuture(HTTPGetError.closedEarly) }
+            let promise = eventLoop.makePromise(of: HTTPClientResponsePart.self)
+            state = .open(waiting: promise)
+            readTimeout = eventLoop.assumeIsolated().scheduleTask(in: HTTPGet.readTimeout) { [weak self] in
+                self?.end(HTTPGetError.readTimedOut)
+            }
+            context.read()
+            return promise.futureResult
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        switch state {
+        case .open(let waiting?):
+            readTimeout?.cancel()
+            state = .open(waiting: nil)
+            waiting.succeed(part)
+        case .open(nil):
+            kept.append(part)
+        case .over:
+            // After an error (the inflater's limit, say) the handlers before may still pass on what they
+            // had, the answer's end included: taken, it would make a cut body look whole.
+            break
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        // A read that gave the HTTP decoder only part of a part (a head split across packets) produced
+        // nothing: with reads on demand, nobody else asks the socket again, and the reader would wait
+        // for its timeout.
+        if case .open(waiting: .some) = state, kept.isEmpty { context.read() }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        end(HTTPGetError.reading(error))
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        end(HTTPGetError.closedEarly)
+    }
+
+    private func end(_ error: any Error) {
+        readTimeout?.cancel()
+        guard case .open(let waiting) = state else { return }
+        state = .over(error)
+        waiting?.fail(error)
+        context?.close(promise: nil)
+    }
+}
+

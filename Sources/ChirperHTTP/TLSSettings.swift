@@ -1,0 +1,17 @@
+import FoundationEssentials
+import NIOSSL
+
+/// How Chirper's TLS checks a server, made once, on the first https request: the system's trust roots,
+/// or those named by `SSL_CERT_FILE` (a PEM bundle) or else `SSL_CERT_DIR` (a folder of hashed PEM
+/// certificates), as OpenSSL-based tools read them (a company proxy's root, a test's CA). Only one of
+/// the two is used: NIOSSL takes a folder only as the whole set of roots.
+enum TLSSettings {
+    static let context = Result { try NIOSSLContext(configuration: configuration(environment: ProcessInfo.processInfo.environment)) }
+
+    static func configuration(environment: [String: String]) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        let named = [environment["SSL_CERT_FILE"], environment["SSL_CERT_DIR"]].compactMap { $0 }.first { !$0.isEmpty }
+        if let named { configuration.trustRoots = .file(named) }
+        return configuration
+    }
+}
