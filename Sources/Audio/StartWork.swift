@@ -45,6 +45,29 @@ public final class StartWork: Sendable {
         StartWork(prepared: nil, asked: FirstRequest(url: url, begun: HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0))))
     }
 
+    /// Begins asking for `url` now, unless a request was begun already: `play N` asks for the file its
+    /// lookup will most likely name, beside the lookup.
+    public func ask(_ url: String) {
+        let begun = HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0))
+        let taken = asked.withLock { first -> Bool in
+            guard first == nil else { return false }
+            first = FirstRequest(url: url, begun: begun)
+            return true
+        }
+        if !taken { begun.drop() }
+    }
+
+    /// Gives up the request begun early, unless it is for `url` (the recording's file as its lookup
+    /// named it), and closes its connection.
+    public func keepRequest(onlyFor url: String?) {
+        let dropped = asked.withLock { first -> FirstRequest? in
+            guard let request = first, request.url != url else { return nil }
+            first = nil
+            return request
+        }
+        dropped?.begun.drop()
+    }
+
     /// A connection to `server`: the one begun at start when it is for the same server and worked,
     /// else a new one. Taken once.
     func connection(server: String?) async throws -> PulseConnection {

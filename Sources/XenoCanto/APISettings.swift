@@ -14,6 +14,16 @@ public struct APISettings: Sendable {
         self.key = key
     }
 
+    /// The URL the API's `file` field gives recording `number` (xeno-canto's `https://xeno-canto.org/N/download`):
+    /// the API's origin, then `/N/download`. Known before the lookup answers, so a play can ask for the
+    /// file beside it; nil when the base URL has no origin.
+    public func expectedFileURL(ofRecording number: String) -> String? {
+        guard let schemeEnd = baseURL.firstRange(of: "://") else { return nil }
+        let authority = baseURL[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.isEmpty else { return nil }
+        return baseURL[..<schemeEnd.upperBound] + authority + "/\(number)/download"
+    }
+
     /// Flag first, then environment (`XC_API_KEY`, `XC_API_URL`), then the config file.
     public static func resolve(
         keyFlag: String?, apiURLFlag: String?,

@@ -142,13 +142,28 @@ struct PlaybackTests {
         }
     }
 
-    @Test func aRestrictedRecordingIsNotRequested() async throws {
+    @Test func aRestrictedRecordingSaysSoAndItsFileIsNeverFetched() async throws {
         try await TestCatalog.withServer { server in
             let restricted = try #require(DemoRecordings.builtIn.entries.first { $0.audio == nil })
             let result = try await ChirperProcess.run(["play", restricted.recording.id] + server.api)
             #expect(result.status == 5)
             #expect(result.stderr.contains("restricted species"))
-            #expect(!server.faults.requests.contains { $0.path.contains("/sounds/") || $0.path.hasSuffix("/download") })
+            // Its /download is asked for beside the lookup (the server refuses it); the file never is.
+            #expect(!server.faults.requests.contains { $0.path.contains("/sounds/") })
+        }
+    }
+
+    /// `play N` asks for the file its lookup will name (`/N/download`) beside the lookup, not after it:
+    /// here the lookup's answer waits a second and a half, and the file's request comes meanwhile, once.
+    @Test func playByNumberAsksForTheFileBesideTheLookup() async throws {
+        try await TestCatalog.withServer { server in
+            server.faults.next(.delay(.milliseconds(1500)))
+            let result = try await ChirperProcess.run(["play", "900001", "--volume", "0"] + server.api)
+            #expect(result.status == 0, "\(result.stderr)")
+            let lookup = try #require(server.faults.apiRequests.first)
+            let downloads = server.faults.requests.filter { $0.path.hasSuffix("/900001/download") }
+            #expect(downloads.count == 1)
+            #expect(try #require(downloads.first).at < lookup.at + .milliseconds(1000), "asked while the lookup was on its way")
         }
     }
 

@@ -12,8 +12,10 @@ enum RecordingSource {
         (text.hasPrefix("http://") || text.hasPrefix("https://")) && (!text.contains("xeno-canto.org/") || text.hasSuffix(".mp3"))
     }
 
-    static func resolve(_ recording: String, api: APIChoice) async throws -> (AudioSource, String, Double?) {
-        let found = try await lookup(recording, api: api)
+    /// `fileBeside`: for an XC number, the file its lookup will most likely name is asked for through it
+    /// beside the lookup (kept only when the lookup names it).
+    static func resolve(_ recording: String, api: APIChoice, fileBeside early: StartWork? = nil) async throws -> (AudioSource, String, Double?) {
+        let found = try await lookup(recording, api: api, fileBeside: early)
         if let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
         return (try found.playable(), found.name, found.duration)
     }
@@ -36,7 +38,7 @@ enum RecordingSource {
     }
 
     /// As `resolve`, printing nothing.
-    static func lookup(_ recording: String, api: APIChoice) async throws -> Found {
+    static func lookup(_ recording: String, api: APIChoice, fileBeside early: StartWork? = nil) async throws -> Found {
         if isDirectURL(recording) {
             return Found(source: .url(recording), name: recording)
         }
@@ -46,7 +48,14 @@ enum RecordingSource {
         let number = RecordingNumber.digits(recording)
         let found: Recording?
         let client = try api.client()
-        do { found = try await client.recording(number: number) } catch { throw error.failure }
+        if let early, client.settings.key != nil, let url = client.settings.expectedFileURL(ofRecording: number) {
+            early.ask(url)
+        }
+        do { found = try await client.recording(number: number) } catch {
+            early?.keepRequest(onlyFor: nil)
+            throw error.failure
+        }
+        early?.keepRequest(onlyFor: found?.audioURL)
         guard let found else {
             throw CommandFailure(message: "chirper: no recording XC\(number) on xeno-canto.", exitCode: .noMatch)
         }
