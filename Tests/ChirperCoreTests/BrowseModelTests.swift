@@ -7,11 +7,13 @@ import XenoCanto
 struct BrowseModelTests {
     let query = Fixtures.query
 
-    /// A 100×20 screen (15 rows visible) showing page 1 of `pages`, 50 rows.
+    /// A 100×20 screen (15 rows visible) showing pages 1 and 2 (asked for as page 1 came) of `pages`,
+    /// 50 rows each.
     func loaded(pages: Int = 3) -> BrowseModel {
         var model = BrowseModel(width: 100, height: 20)
         #expect(model.receive(.searchStarted(query, page: 1)) == [.fetch(query, page: 1)])
-        _ = model.receive(.pageLoaded(query, Fixtures.page(1, of: pages, ids: 1...50)))
+        #expect(model.receive(.pageLoaded(query, Fixtures.page(1, of: pages, ids: 1...50))) == [.fetch(query, page: 2)])
+        _ = model.receive(.pageLoaded(query, Fixtures.page(2, of: pages, ids: 51...100)))
         return model
     }
 
@@ -32,28 +34,32 @@ struct BrowseModelTests {
         #expect(model.cursor == 0, "the cursor stops at the first row")
     }
 
-    @Test func withinAScreenOfTheEndTheNextPageIsFetchedOnce() {
-        var model = loaded()
-        #expect(press(&model, .pageDown, .pageDown) == [], "rows 30 to 49 are still more than a screen away from row 30")
-        #expect(model.cursor == 30)
-        #expect(press(&model, .down, .down, .down, .down, .down) == [.fetch(query, page: 2)])
-        #expect(press(&model, .down) == [], "already on its way")
+    @Test func theNextPageIsAskedForAsSoonAsTheLastArrivesAndKeptAPageAhead() {
+        var model = BrowseModel(width: 100, height: 20)
+        _ = model.receive(.searchStarted(query, page: 1))
+        #expect(model.receive(.pageLoaded(query, Fixtures.page(1, of: 3, ids: 1...50))) == [.fetch(query, page: 2)],
+                "asked for as soon as page 1 arrives")
         #expect(BrowseRenderer.status(model).contains("loading more… page 2 of 3"))
+        #expect(press(&model, .down, .pageDown) == [], "already on its way")
         let cursor = model.cursor
-        _ = model.receive(.pageLoaded(query, Fixtures.page(2, of: 3, ids: 51...100)))
+        #expect(model.receive(.pageLoaded(query, Fixtures.page(2, of: 3, ids: 51...100))) == [],
+                "a page ahead of the screen is enough")
         #expect(model.cursor == cursor, "appending never moves the cursor")
         #expect(model.rows.map(\.id) == (1...100).map(String.init), "rows appended in order")
-        #expect(BrowseRenderer.title(model).hasSuffix("row 37 of 100 · pages 1–2 of 3 · 342 recordings"))
+        #expect(BrowseRenderer.title(model).hasSuffix("row 17 of 100 · pages 1–2 of 3 · 342 recordings"))
+        #expect(press(&model, .pageDown) == [], "rows 31 to 99 are more than a page and a screen")
+        #expect(press(&model, .pageDown) == [.fetch(query, page: 3)], "from row 46, fewer: page 3 is asked for")
+        #expect(press(&model, .character("G")) == [], "already on its way")
     }
 
-    @Test func jumpingToTheEndLoadsTheNextPageAndAFailedPageWaitsForRetry() {
+    @Test func aFailedPageKeepsTheRowsAndWaitsForRetry() {
         var model = loaded()
-        #expect(press(&model, .character("G")) == [.fetch(query, page: 2)])
-        _ = model.receive(.pageFailed(query, page: 2, .server(status: 500, attempts: 3)))
-        #expect(model.rows.count == 50, "the rows stay")
-        #expect(BrowseRenderer.status(model) == "✗ page 2 failed: The API answered HTTP 500 (3 tries). Try again later. · r to retry")
+        #expect(press(&model, .character("G")) == [.fetch(query, page: 3)])
+        _ = model.receive(.pageFailed(query, page: 3, .server(status: 500, attempts: 3)))
+        #expect(model.rows.count == 100, "the rows stay")
+        #expect(BrowseRenderer.status(model) == "✗ page 3 failed: The API answered HTTP 500 (3 tries). Try again later. · r to retry")
         #expect(press(&model, .up, .down) == [], "no automatic retry")
-        #expect(press(&model, .character("r")) == [.fetch(query, page: 2)])
+        #expect(press(&model, .character("r")) == [.fetch(query, page: 3)])
     }
 
     @Test func enterPlaysTheCursorRowAndARestrictedRowFailsAtOnce() {

@@ -14,6 +14,8 @@ struct BrowseRendererTests {
     }
 
     var page1: ListEvent { .pageLoaded(query, Fixtures.page(1, of: 3, ids: 1...50)) }
+    /// Asked for as soon as page 1 came: a page ahead.
+    var page2: ListEvent { .pageLoaded(query, Fixtures.page(2, of: 3, ids: 51...100)) }
 
     func texts(_ model: BrowseModel) -> [String] { BrowseRenderer.frame(model).map(\.text) }
 
@@ -61,15 +63,15 @@ struct BrowseRendererTests {
     }
 
     @Test func aPopulatedScreenHasTitleHeaderRowsStatusAndHelp() {
-        let model = model([.searchStarted(query, page: 1), page1])
+        let model = model([.searchStarted(query, page: 1), page1, page2])
         let frame = BrowseRenderer.frame(model)
         #expect(frame[0].text.hasPrefix("chirper · en:\"great tit\""))
-        #expect(frame[0].text.hasSuffix("row 1 of 50 · page 1 of 3 · 342 recordings"))
+        #expect(frame[0].text.hasSuffix("row 1 of 100 · pages 1–2 of 3 · 342 recordings"))
         #expect(frame[1].text.contains("English name") && frame[1].style == .dim)
         #expect(frame[2].text.contains("XC1 ") && frame[2].style == .inverse, "the cursor row is inverted")
         #expect(frame[3].text.contains("XC2 ") && frame[3].style == .plain)
         #expect(frame[16].text.contains("XC15 "), "15 rows fit")
-        #expect(frame[17].text == "50 rows · more below: page 2 loads as you scroll")
+        #expect(frame[17].text == "100 rows · more below: page 3 loads as you scroll")
         #expect(frame[18].text == "")
         #expect(frame[19].text == BrowseRenderer.help(model))
 

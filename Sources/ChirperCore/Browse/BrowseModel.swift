@@ -251,11 +251,13 @@ public struct BrowseModel: Equatable, Sendable {
         top = max(0, min(top, max(0, rows.count - visible)))
     }
 
-    /// Infinite paging: within a screen of the last loaded row, the next page is asked for.
+    /// Infinite paging, a page ahead: while fewer than a page and a screen of rows lie past the cursor,
+    /// the next page is asked for, so it is asked for as soon as the last one arrives and scrolling to
+    /// the end finds its rows there. The request budget spaces the pages.
     private mutating func loadMoreIfNearTheEnd() -> [BrowseCommand] {
-        guard case .paging(let listing, let next) = list, next.fetch == .waiting,
-              listing.rows.count - 1 - cursor < layout.visibleRows
-        else { return [] }
+        guard case .paging(let listing, let next) = list, next.fetch == .waiting else { return [] }
+        let rowsAPage = listing.rows.count / max(1, listing.lastPage - listing.firstPage + 1)
+        guard listing.rows.count - 1 - cursor < rowsAPage + layout.visibleRows else { return [] }
         return receive(.nextPageRequested)
     }
 
