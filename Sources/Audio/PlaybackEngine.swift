@@ -295,7 +295,11 @@ public final class PlaybackEngine: Sendable {
             let opened = await session.take(index, next, begun: begun)
             let decoded: DecodedTrack
             switch opened {
-            case .success(let track): decoded = track
+            case .success(let track):
+                decoded = track
+                // A track no longer than a prefetch's lead: the next is asked for now, so that its round
+                // trips pass while this one plays, not after it.
+                if let length = next.duration, length <= Self.prefetchBeforeEnd { session.prefetch(index + 1) }
             case .failure(let error):
                 events(.failed(error))
                 report.failed.append((index, error))

@@ -71,6 +71,25 @@ struct EngineInMemoryTests {
         #expect(abs(sink.secondsWritten - 3) < 0.001, "\(sink.secondsWritten) s: no silence added")
     }
 
+    /// A track the API says is short: the next is asked for as soon as this one is open, before any of its
+    /// sound is written, so that the next one's round trips pass while this one plays. A track whose
+    /// length is not known waits for its first piece, as a long one waits for its last seconds.
+    @Test func aShortTracksNextIsAskedForBeforeItsFirstSound() async throws {
+        let (first, second) = (try ToneFile.make(hertz: 500, seconds: 1.5), try ToneFile.make(hertz: 900, seconds: 1.5))
+        defer { [first, second].forEach(ToneFile.remove) }
+        let files = [first, second]
+        for (duration, askedBeforeSound) in [(1.5, true), (nil, false)] as [(Double?, Bool)] {
+            let output = MemoryOutput()
+            let writtenWhenAsked = Locked<Double?>(nil)
+            _ = await Self.engine(output).play(track: { index in
+                if index == 1 { writtenWhenAsked.withLock { $0 = $0 ?? output.sinks.first.map(\.secondsWritten) ?? 0 } }
+                return index < 2 ? .init(id: "\(index)", source: .file(files[index]), duration: duration) : nil
+            }, events: { _, _ in })
+            let written = try #require(writtenWhenAsked.withLock { $0 })
+            #expect((written == 0) == askedBeforeSound, "length \(String(describing: duration)): \(written) s written when the next was asked for")
+        }
+    }
+
     @Test func aChangeOfFormatOpensAnotherSink() async throws {
         let (first, second) = (try ToneFile.make(seconds: 1, sampleRate: 44_100), try ToneFile.make(seconds: 1, sampleRate: 48_000))
         defer { [first, second].forEach(ToneFile.remove) }

@@ -12,7 +12,7 @@ extension PlaybackTests.Browse {
             let terminal = try TmuxSession(
                 command: [ChirperProcess.binary.path, "browse"] + Self.everything + server.api,
                 environment: ChirperProcess.environment(extra: ["TERM": "xterm-256color", "SWIFT_BACKTRACE": "enable=no"]))
-            try await terminal.waitForScreen { $0.contains("row 1 of 50") }
+            try await terminal.waitForScreen { $0.contains("row 1 of ") }
             let shown = try terminal.modes()
             #expect(shown.alternateScreen && !shown.cursorShown, "browse shows the alternate screen, the cursor hidden")
             try terminal.signalCommand(signal)
@@ -31,22 +31,22 @@ extension PlaybackTests.Browse {
                 command: [ChirperProcess.binary.path, "browse"] + Self.everything + server.api,
                 environment: ChirperProcess.environment(extra: ["TERM": "xterm-256color"]), jobControl: true)
             try terminal.typeCommand()
-            try await terminal.waitForScreen { $0.contains("row 1 of 50") }
+            try await terminal.waitForScreen { $0.contains("row 1 of ") }
             try terminal.send("j")  // the second row selected: the redraw must show it so
-            try await terminal.waitForScreen { $0.contains("row 2 of 50") }
+            try await terminal.waitForScreen { $0.contains("row 2 of ") }
             if how == "SIGTSTP" { try terminal.signalCommand(SIGTSTP) } else { try terminal.send(how) }
             let suspended = try await terminal.waitForModes(alternateScreen: false, cursorShown: true)
             #expect(!suspended.alternateScreen && suspended.cursorShown, "the main screen and the cursor while suspended")
             let shell = try await terminal.waitForScreen { $0.contains("Stopped") }
-            #expect(shell.contains("Stopped") && !shell.contains("row 2 of 50"), "the shell's screen: \(shell)")
+            #expect(shell.contains("Stopped") && !shell.contains("row 2 of "), "the shell's screen: \(shell)")
 
             try terminal.resumeJob()
             let resumed = try await terminal.waitForModes(alternateScreen: true, cursorShown: false)
             #expect(resumed.alternateScreen && !resumed.cursorShown, "the alternate screen, the cursor hidden, after fg")
-            let redrawn = try await terminal.waitForScreen { $0.contains("row 2 of 50") && $0.contains("⏎ play · a all") }
-            #expect(redrawn.contains("row 2 of 50") && !redrawn.contains("Stopped"), "redrawn whole: \(redrawn)")
+            let redrawn = try await terminal.waitForScreen { $0.contains("row 2 of ") && $0.contains("⏎ play · a all") }
+            #expect(redrawn.contains("row 2 of ") && !redrawn.contains("Stopped"), "redrawn whole: \(redrawn)")
             try terminal.send("j")  // raw keys again: one key, no Enter
-            try await terminal.waitForScreen { $0.contains("row 3 of 50") }
+            try await terminal.waitForScreen { $0.contains("row 3 of ") }
             try terminal.send("q")
             try await terminal.waitForModes(alternateScreen: false, cursorShown: true)
             try terminal.recordStatus()

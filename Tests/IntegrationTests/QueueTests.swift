@@ -158,12 +158,11 @@ struct Queue {
     @Test func browsePlaysAllFromTheCursorIntoTheNextPage() async throws {
         try await TestCatalog.withServer { server in
             let terminal = try Self.session(server, PlaybackTests.Browse.everything, command: "browse")
-            try await terminal.waitForScreen { $0.contains("row 1 of 50") }
-            try terminal.send("PageDown", "PageDown", "j", "j", "j", "j")  // row 35: 15 rows from the end, page 2 not asked for yet
-            try await terminal.waitForScreen { $0.contains("row 35 of 50") }
+            try await terminal.waitForScreen { $0.contains("row 1 of ") }
+            try terminal.send("PageDown", "PageDown", "j", "j", "j", "j")  // row 35: 15 rows from page 1's end
+            try await terminal.waitForScreen { $0.contains("row 35 of ") }
             try terminal.send("a")
             try await terminal.waitForScreen { $0.contains("XC900035 ") && $0.contains("▶ 0:0") }
-            #expect(server.faults.apiRequests.count == 1)
             // n through the rest of page 1 (restricted rows are passed over) and on into page 2.
             var screen = ""
             // A press a little over a second apart: each n asks for a file, and the process's requests are
