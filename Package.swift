@@ -53,7 +53,6 @@ let package = Package(
             name: "XenoCantoHTTP",
             dependencies: [
                 "XenoCanto", "ChirperHTTP",
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // What the engine, the sonogram and the core share: events, errors, audio format, speed and loop,
         // the spectrogram matrix. Pure Swift.
@@ -64,8 +63,6 @@ let package = Package(
             name: "Audio",
             dependencies: [
                 "PlaybackModel", "Locking", "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // The list state, reducers, browse model and renderers: pure, nothing but the API's models and
         // the playback model beneath it.

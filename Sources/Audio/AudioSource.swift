@@ -1,7 +1,5 @@
 import ChirperHTTP
 import FoundationEssentials
-import NIOCore
-import NIOHTTP1
 import PlaybackModel
 
 /// Where the bytes of a recording come from: an http(s) URL (redirects followed) or a local file.
@@ -31,13 +29,13 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
         case .url(let url):
             let response: HTTPAnswer, attempts: Int
             (response, attempts) = try await Self.fetch(url, from: offset, patient: patient, begun: begun)
-            guard (200..<300).contains(Int(response.status.code)) else {
-                throw .http(status: Int(response.status.code), attempts: attempts)  // only 429 and 5xx were asked again
+            guard (200..<300).contains(response.status) else {
+                throw .http(status: response.status, attempts: attempts)  // only 429 and 5xx were asked again
             }
             let length = Self.believableLength(response.headers.first(name: "Content-Length"))
             var reader = ByteReader(size: length, kind: .http(response.body.makeAsyncIterator()))
             if offset > 0 {
-                if response.status.code == 206 {
+                if response.status == 206 {
                     reader.size = length.map { $0 + offset }
                 } else {
                     reader.skip = offset  // the server ignored the Range: read up to where we wanted to be
@@ -75,9 +73,9 @@ extension AudioSource {
                     response = try await HTTPGet.get(url, headers: requestHeaders(from: offset), patient: patient)
                 }
             } catch {
-                throw .network(reason: NetworkProblem.describe(error))
+                throw .network(reason: (error as? NetworkError)?.description ?? "cancelled")
             }
-            guard RetryPolicy.isWorthRetrying(status: Int(response.status.code)), attempt < retry.attempts else {
+            guard RetryPolicy.isWorthRetrying(status: response.status), attempt < retry.attempts else {
                 return (response, attempt)
             }
             // Busy or briefly broken: ask again after a wait (the unread body is dropped with the response).
@@ -98,9 +96,9 @@ extension AudioSource {
     }
 
     /// A recording's request headers, asking for its bytes from `offset` on.
-    static func requestHeaders(from offset: Int) -> HTTPHeaders {
-        var headers: HTTPHeaders = ["User-Agent": "chirper"]
-        if offset > 0 { headers.add(name: "Range", value: "bytes=\(offset)-") }
+    static func requestHeaders(from offset: Int) -> [String: String] {
+        var headers = ["User-Agent": "chirper"]
+        if offset > 0 { headers["Range"] = "bytes=\(offset)-" }
         return headers
     }
 }
@@ -127,7 +125,7 @@ struct ByteReader {
         case .http(var iterator):
             var chunk: [UInt8]?
             repeat {
-                chunk = try await iterator.next().map { Array($0.readableBytesView) }
+                chunk = try await iterator.next()
                 if skip > 0, let whole = chunk {
                     let dropped = min(skip, whole.count)
                     skip -= dropped

@@ -93,8 +93,9 @@ struct TrackInput {
             } catch {
                 guard case .url = source else { throw .file(reason: "cannot read \(source): \(error)") }
                 // An answer that is not HTTP would be the same answer again: no reconnection mends it.
-                if let failure = error as? HTTPGetError, failure.isTheServers { throw .network(reason: NetworkProblem.describe(error)) }
-                problem = NetworkProblem.describe(error)
+                let failure = error as? NetworkError
+                if let failure, failure.isTheServers { throw .network(reason: failure.description) }
+                problem = failure?.description ?? "cancelled"
             }
             guard attempt < Self.reconnectDelays.count, !Task.isCancelled else {
                 keeping?.abandon()

@@ -20,8 +20,8 @@ import NIOSSL
 /// body dropped before its end closes its connection.
 public enum HTTPGet {
     /// How long a connection may take to be made, and how long a read may wait for a byte.
-    public static let connectTimeout = TimeAmount.seconds(10)
-    public static let readTimeout = TimeAmount.seconds(30)
+    static let connectTimeout = TimeAmount.seconds(10)
+    static let readTimeout = TimeAmount.seconds(30)
     static let redirectLimit = 10
 
     /// Makes the event loop thread that every connection uses, now. Making it waits for the new thread
@@ -36,12 +36,16 @@ public enum HTTPGet {
     /// should be waited out); otherwise a refused connection fails at once, so an offline listener is
     /// told within a second. `decompressing`: gzip and deflate are accepted, and the body is inflated
     /// (to at most 25 times its size).
-    public static func get(_ url: String, headers: HTTPHeaders, patient: Bool = false,
+    /// Fails with a `NetworkError`, or a `CancellationError`.
+    public static func get(_ url: String, headers: [String: String], patient: Bool = false,
                            decompressing: Bool = false) async throws -> HTTPAnswer {
-        let target = try Target(url)
-        let (connection, head) = try await exchange(with: target, headers: headers, patient: patient, decompressing: decompressing)
-        return try await following(head, on: connection, from: target, headers: headers, patient: patient,
-                                   decompressing: decompressing)
+        try await NetworkError.classifying {
+            let target = try Target(url)
+            let headers = HTTPHeaders(headers.map { ($0.key, $0.value) })
+            let (connection, head) = try await exchange(with: target, headers: headers, patient: patient, decompressing: decompressing)
+            return try await following(head, on: connection, from: target, headers: headers, patient: patient,
+                                       decompressing: decompressing)
+        }
     }
 
     /// One request to `target`, on a kept connection to its server when there is one: the connection and
@@ -66,7 +70,8 @@ public enum HTTPGet {
     /// Begins a GET of `url` from code that cannot wait: the connection is made and the request sent on
     /// the event loop at once, where a task made for it would first wait for a thread of the pool,
     /// which at a play's start is not made yet. `get(_:)` takes the answer.
-    public static func begin(_ url: String, headers: HTTPHeaders) -> Begun {
+    public static func begin(_ url: String, headers: [String: String]) -> Begun {
+        let headers = HTTPHeaders(headers.map { ($0.key, $0.value) })
         let connection: EventLoopFuture<ResponseConnection>
         let head: EventLoopFuture<HTTPResponseHead>
         switch Result(catching: { try Target(url) }) {
@@ -93,9 +98,11 @@ public enum HTTPGet {
 
     /// The answer to a GET begun by `begin`, its redirects followed as `get(_:headers:)` follows them.
     public static func get(_ begun: Begun) async throws -> HTTPAnswer {
-        let head = try await begun.head.valueUnlessCancelled { begun.drop() }
-        return try await following(head, on: try await begun.connection.get(), from: Target(begun.url), headers: begun.headers,
-                                   patient: false, decompressing: false)
+        try await NetworkError.classifying {
+            let head = try await begun.head.valueUnlessCancelled { begun.drop() }
+            return try await following(head, on: try await begun.connection.get(), from: Target(begun.url), headers: begun.headers,
+                                       patient: false, decompressing: false)
+        }
     }
 
     /// The answer, once `head` (from `target`, on `connection`) and any redirects after it are followed.
@@ -106,15 +113,15 @@ public enum HTTPGet {
         while let location = head.redirectLocation {
             await leave(connection, after: head)  // the redirect's own body is not wanted
             try Task.checkCancellation()
-            guard visited.count <= redirectLimit else { throw HTTPGetError.tooManyRedirects }
+            guard visited.count <= redirectLimit else { throw NetworkError.tooManyRedirects }
             guard let next = URL(string: location, relativeTo: URL(string: target.url))?.absoluteString else {
-                throw HTTPGetError.invalidURL
+                throw NetworkError.invalidURL
             }
-            guard visited.insert(next).inserted else { throw HTTPGetError.tooManyRedirects }
+            guard visited.insert(next).inserted else { throw NetworkError.tooManyRedirects }
             target = try Target(next)
             (connection, head) = try await exchange(with: target, headers: headers, patient: patient, decompressing: decompressing)
         }
-        return HTTPAnswer(status: head.status, headers: head.headers, body: HTTPAnswer.Body(connection: connection, keep: head.isKeepAlive))
+        return HTTPAnswer(head: head, body: HTTPAnswer.Body(connection: connection, keep: head.isKeepAlive))
     }
 
     /// The largest unwanted body (a redirect's) read to its end so that its connection is kept.
@@ -124,13 +131,13 @@ public enum HTTPGet {
     /// sides may; a long one, or one that fails, closes it instead.
     private static func leave(_ connection: ResponseConnection, after head: HTTPResponseHead) async {
         do {
-            _ = try await HTTPAnswer.Body(connection: connection, keep: head.isKeepAlive).collect(upTo: unwantedBodyLimit)
+            _ = try await HTTPAnswer.Body(connection: connection, keep: head.isKeepAlive).collectBuffer(upTo: unwantedBodyLimit)
         } catch {
             connection.close()
         }
     }
 
-    /// `work`'s result, or `HTTPGetError.deadlineExceeded` once `limit` has passed (`work` is then
+    /// `work`'s result, or `NetworkError.deadlineExceeded` once `limit` has passed (`work` is then
     /// cancelled, which closes its connection).
     public static func within<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: T?.self) { group in
@@ -140,61 +147,8 @@ public enum HTTPGet {
                 return nil
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw HTTPGetError.deadlineExceeded }
+            guard let first = try await group.next(), let value = first else { throw NetworkError.deadlineExceeded }
             return value
-        }
-    }
-}
-
-/// An answer's head and its body, read as it is asked for.
-public struct HTTPAnswer: Sendable {
-    public let status: HTTPResponseStatus
-    public let headers: HTTPHeaders
-    public let body: Body
-
-    /// The body as an async sequence of buffers; the connection closes when it ends or is dropped.
-    public struct Body: AsyncSequence, Sendable {
-        public typealias Element = ByteBuffer
-        let connection: ResponseConnection
-        /// Which of the connection's answers this is.
-        let answer: Int
-        /// Whether both sides keep the connection after it.
-        let keep: Bool
-
-        init(connection: ResponseConnection, keep: Bool) {
-            self.connection = connection
-            self.answer = connection.currentAnswer
-            self.keep = keep
-        }
-
-        public struct AsyncIterator: AsyncIteratorProtocol {
-            let body: Body
-            /// Once the body has ended, it stays ended: a reader may ask again (a loop or a seek back
-            /// replays kept bytes, then reads on), and the closed connection must not read as a drop.
-            private var ended = false
-
-            init(body: Body) { self.body = body }
-
-            public mutating func next() async throws -> ByteBuffer? {
-                guard !ended else { return nil }
-                guard let bytes = try await body.connection.nextBody(ofAnswer: body.answer, keep: body.keep) else {
-                    ended = true
-                    return nil
-                }
-                return bytes
-            }
-        }
-
-        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: self) }
-
-        /// The whole body, when it is at most `limit` bytes.
-        public func collect(upTo limit: Int) async throws -> ByteBuffer {
-            var whole = ByteBuffer()
-            for try await var part in self {
-                guard whole.readableBytes + part.readableBytes <= limit else { throw HTTPGetError.tooLarge }
-                whole.writeBuffer(&part)
-            }
-            return whole
         }
     }
 }

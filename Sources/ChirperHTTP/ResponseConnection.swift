@@ -112,10 +112,10 @@ final class ResponseConnection: Sendable {
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         let receiver = self.receiver
         return channel.eventLoop.flatSubmit { receiver.value.nextPart() }.flatMapThrowing { part in
-            guard case .head(let answer) = part else { throw HTTPGetError.closedBeforeAnswer }
+            guard case .head(let answer) = part else { throw NetworkError.closedBeforeAnswer }
             return answer
         }.flatMapErrorThrowing { error in
-            throw error as? HTTPGetError == .closedEarly ? HTTPGetError.closedBeforeAnswer : error
+            throw error as? NetworkError == .closedEarly ? NetworkError.closedBeforeAnswer : error
         }
     }
 
@@ -131,7 +131,7 @@ final class ResponseConnection: Sendable {
             if keep { ConnectionPool.shared.keep(self) } else { close() }
             return nil
         case .head:
-            throw HTTPGetError.closedEarly
+            throw NetworkError.closedEarly
         }
     }
 

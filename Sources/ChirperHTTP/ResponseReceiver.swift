@@ -28,7 +28,7 @@ final class ResponseReceiver: ChannelInboundHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
-        end(HTTPGetError.closedEarly)
+        end(NetworkError.closedEarly)
     }
 
     func nextPart() -> EventLoopFuture<HTTPClientResponsePart> {
@@ -38,11 +38,11 @@ final class ResponseReceiver: ChannelInboundHandler {
         case .over(let error):
             return eventLoop.makeFailedFuture(error)
         case .open:
-            guard let context else { return eventLoop.makeFailedFuture(HTTPGetError.closedEarly) }
+            guard let context else { return eventLoop.makeFailedFuture(NetworkError.closedEarly) }
             let promise = eventLoop.makePromise(of: HTTPClientResponsePart.self)
             state = .open(waiting: promise)
             readTimeout = eventLoop.assumeIsolated().scheduleTask(in: HTTPGet.readTimeout) { [weak self] in
-                self?.end(HTTPGetError.readTimedOut)
+                self?.end(NetworkError.readTimedOut)
             }
             context.read()
             return promise.futureResult
@@ -73,11 +73,11 @@ final class ResponseReceiver: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        end(HTTPGetError.reading(error))
+        end(NetworkError.from(error))
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        end(HTTPGetError.closedEarly)
+        end(NetworkError.closedEarly)
     }
 
     private func end(_ error: any Error) {

@@ -17,7 +17,7 @@ struct Target: Sendable {
             _ = try Target(url)
             return nil
         } catch {
-            return NetworkProblem.describe(error)
+            return error.description
         }
     }
 
@@ -27,7 +27,7 @@ struct Target: Sendable {
     let secure: Bool
     let pathAndQuery: String
 
-    init(_ url: String) throws(HTTPGetError) {
+    init(_ url: String) throws(NetworkError) {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = parsed.host(percentEncoded: false), !host.isEmpty
         else { throw .invalidURL }

@@ -1,7 +1,5 @@
 import ChirperHTTP
 import FoundationEssentials
-import NIOCore
-import NIOHTTP1
 import XenoCanto
 
 /// The xeno-canto API v3 client: one call, `GET {base}/recordings`, with the key check, the process's
@@ -73,23 +71,23 @@ public struct XenoCantoClient: SearchClient {
         while true {
             attempt += 1
             do { try await pacer.admit(.page) } catch { throw .network(host: host, reason: "cancelled") }
-            let response: (head: HTTPAnswer, body: ByteBuffer)
+            let response: (head: HTTPAnswer, body: [UInt8])
             do {
                 response = try await HTTPGet.within(requestTimeout) {
-                    let headers: HTTPHeaders = ["Accept": "application/json", "User-Agent": "chirper"]
+                    let headers = ["Accept": "application/json", "User-Agent": "chirper"]
                     let answer = try await HTTPGet.get(url, headers: headers, decompressing: true)
                     return (answer, try await answer.body.collect(upTo: 64 << 20))
                 }
-            } catch let error as HTTPGetError where error.isTheServers {
+            } catch let error as NetworkError where error.isTheServers {
                 // The server answered, but not in HTTP, or sent us where no request can go: nothing for
                 // the listener's network to fix.
-                throw .badResponse(reason: NetworkProblem.describe(error), firstBytes: "")
+                throw .badResponse(reason: error.description, firstBytes: "")
             } catch {
-                throw .network(host: host, reason: NetworkProblem.describe(error))
+                throw .network(host: host, reason: (error as? NetworkError)?.description ?? "cancelled")
             }
             let body = response.body
-            let data = Data(body.readableBytesView)
-            let status = Int(response.head.status.code)
+            let data = Data(body)
+            let status = response.head.status
             switch status {
             case 200..<300:
                 return data

@@ -8,10 +8,10 @@ import Testing
 /// with the trust roots `SSL_CERT_FILE` names.
 @Suite("Kept connections")
 struct KeptConnectionTests {
-    static func whole(_ url: String, headers: [(String, String)] = [("User-Agent", "chirper")]) async throws -> Int {
-        let response = try await HTTPGet.get(url, headers: .init(headers))
-        #expect(response.status.code == 200)
-        return try await response.body.collect(upTo: 16 << 20).readableBytes
+    static func whole(_ url: String) async throws -> Int {
+        let response = try await HTTPGet.get(url, headers: ["User-Agent": "chirper"])
+        #expect(response.status == 200)
+        return try await response.body.collect(upTo: 16 << 20).count
     }
 
     @Test func aSecondRequestAndASameHostRedirectUseTheFirstConnection() async throws {
