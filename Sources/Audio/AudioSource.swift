@@ -59,29 +59,16 @@ extension AudioSource {
     /// `begun`: the first try, already on its way (`StartWork`).
     static func fetch(_ url: String, from offset: Int = 0, patient: Bool = false,
                       begun: HTTPGet.Begun? = nil) async throws(PlaybackError) -> (HTTPAnswer, attempts: Int) {
-        var attempt = 1
         var begun = begun
-        while true {
-            let response: HTTPAnswer
-            do { try await RequestPacer.shared.admit(.file) } catch { throw .network(reason: "cancelled") }
-            do {
-                // No overall deadline: a long recording streams for minutes. The read timeout still ends
-                // a connection that goes silent.
-                if let first = begun.take() {
-                    response = try await HTTPGet.get(first)
-                } else {
-                    response = try await HTTPGet.get(url, headers: requestHeaders(from: offset), patient: patient)
-                }
-            } catch {
-                throw .network(reason: (error as? NetworkError)?.description ?? "cancelled")
+        do {
+            // No overall deadline: a long recording streams for minutes. The read timeout still ends a
+            // connection that goes silent.
+            return try await Fetcher.asking(.file, retry: retry, head: { $0 }) { _ in
+                if let first = begun.take() { return try await HTTPGet.get(first) }
+                return try await HTTPGet.get(url, headers: requestHeaders(from: offset), patient: patient)
             }
-            guard RetryPolicy.isWorthRetrying(status: response.status), attempt < retry.attempts else {
-                return (response, attempt)
-            }
-            // Busy or briefly broken: ask again after a wait (the unread body is dropped with the response).
-            let wait = retry.delay(afterAttempt: attempt, retryAfter: RetryPolicy.retryAfter(in: response.headers))
-            do { try await Task.sleep(for: wait) } catch { throw .network(reason: "cancelled") }
-            attempt += 1
+        } catch {
+            throw .network(reason: (error as? NetworkError)?.description ?? "cancelled")
         }
     }
 

@@ -14,17 +14,26 @@ public enum NetworkThreads {
     }
 }
 
-/// How an answer that says "busy" (429) or "broken for now" (5xx) is asked again: a bounded number of
-/// tries, waits that double, and the server's Retry-After when it asks for longer.
+/// How an answer that says "busy" (429) or "broken for now" (5xx), and any status the caller adds, is
+/// asked again (`Fetcher`): a bounded number of tries, waits that double, and the server's Retry-After
+/// when it asks for longer.
 public struct RetryPolicy: Sendable {
     public var attempts: Int
     public var firstDelay: Duration
     public var longestDelay: Duration
+    /// Statuses asked again besides 429 and 5xx (xeno-canto's 403 when it limits use).
+    public var alsoRetried: Set<Int>
 
-    public init(attempts: Int = 3, firstDelay: Duration = .seconds(1), longestDelay: Duration = .seconds(30)) {
+    public init(attempts: Int = 3, firstDelay: Duration = .seconds(1), longestDelay: Duration = .seconds(30),
+                alsoRetried: Set<Int> = []) {
         self.attempts = max(1, attempts)
         self.firstDelay = firstDelay
         self.longestDelay = longestDelay
+        self.alsoRetried = alsoRetried
+    }
+
+    public func isWorthRetrying(status: Int) -> Bool {
+        status == 429 || (500..<600).contains(status) || alsoRetried.contains(status)
     }
 
     /// The wait after try number `attempt` (from 1).
@@ -32,8 +41,6 @@ public struct RetryPolicy: Sendable {
         let backoff = firstDelay * (1 << min(attempt - 1, 16))
         return min(max(backoff, retryAfter ?? .zero), longestDelay)
     }
-
-    public static func isWorthRetrying(status: Int) -> Bool { status == 429 || (500..<600).contains(status) }
 
     /// Retry-After in seconds (the HTTP-date form is not used by the servers Chirper talks to).
     public static func retryAfter(in headers: AnswerHeaders) -> Duration? {

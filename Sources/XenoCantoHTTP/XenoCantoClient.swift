@@ -67,53 +67,42 @@ public struct XenoCantoClient: SearchClient {
     private var host: String { URL(string: settings.baseURL)?.host ?? settings.baseURL }
 
     private func fetch(_ url: String) async throws(APIError) -> Data {
-        var attempt = 0
-        while true {
-            attempt += 1
-            do { try await pacer.admit(.page) } catch { throw .network(host: host, reason: "cancelled") }
-            let response: (head: HTTPAnswer, body: [UInt8])
-            do {
-                response = try await HTTPGet.within(requestTimeout) {
+        // 403, 429 and 503 are xeno-canto refusing or limiting requests (heavy use gets blocked), not a
+        // wrong key: asked again after a wait like a server error, then said as what they are.
+        var policy = retry
+        policy.alsoRetried.insert(403)
+        let response: (head: HTTPAnswer, body: [UInt8]), attempt: Int
+        do {
+            (response, attempt) = try await Fetcher.asking(.page, retry: policy, pacer: pacer, head: { $0.head }) { _ in
+                try await HTTPGet.within(requestTimeout) {
                     let headers = ["Accept": "application/json", "User-Agent": "chirper"]
                     let answer = try await HTTPGet.get(url, headers: headers, decompressing: true)
-                    return (answer, try await answer.body.collect(upTo: 64 << 20))
+                    return (head: answer, body: try await answer.body.collect(upTo: 64 << 20))
                 }
-            } catch let error as NetworkError where error.isTheServers {
-                // The server answered, but not in HTTP, or sent us where no request can go: nothing for
-                // the listener's network to fix.
-                throw .badResponse(reason: error.description, firstBytes: "")
-            } catch {
-                throw .network(host: host, reason: (error as? NetworkError)?.description ?? "cancelled")
             }
-            let body = response.body
-            let data = Data(body)
-            let status = response.head.status
-            switch status {
-            case 200..<300:
-                return data
-            case 401:
-                throw .keyRefused(message: APIErrorBody(data)?.readable ?? "HTTP \(status)")
-            case 400, 404, 422:
-                let body = APIErrorBody(data)
-                let message = body?.readable ?? "HTTP \(status)"
-                if body?.isAboutKey == true { throw .keyRefused(message: message) }
-                throw .queryRejected(message: message)
-            // 403, 429 and 503 are xeno-canto refusing or limiting requests (heavy use gets blocked), not a
-            // wrong key: asked again after a wait like a server error, then said as what they are.
-            case _ where Self.isLimiting(status) || RetryPolicy.isWorthRetrying(status: status):
-                guard attempt < retry.attempts else {
-                    if Self.isLimiting(status) {
-                        throw .limited(status: status, attempts: attempt, message: APIErrorBody(data)?.readable)
-                    }
-                    throw .server(status: status, attempts: attempt)
-                }
-                let retryAfter = RetryPolicy.retryAfter(in: response.head.headers)
-                do { try await Task.sleep(for: retry.delay(afterAttempt: attempt, retryAfter: retryAfter)) } catch {
-                    throw .network(host: host, reason: "cancelled")
-                }
-            default:
-                throw .server(status: status, attempts: attempt)
-            }
+        } catch let error as NetworkError where error.isTheServers {
+            // The server answered, but not in HTTP, or sent us where no request can go: nothing for the
+            // listener's network to fix.
+            throw .badResponse(reason: error.description, firstBytes: "")
+        } catch {
+            throw .network(host: host, reason: (error as? NetworkError)?.description ?? "cancelled")
+        }
+        let data = Data(response.body)
+        let status = response.head.status
+        switch status {
+        case 200..<300:
+            return data
+        case 401:
+            throw .keyRefused(message: APIErrorBody(data)?.readable ?? "HTTP \(status)")
+        case 400, 404, 422:
+            let body = APIErrorBody(data)
+            let message = body?.readable ?? "HTTP \(status)"
+            if body?.isAboutKey == true { throw .keyRefused(message: message) }
+            throw .queryRejected(message: message)
+        case _ where Self.isLimiting(status):
+            throw .limited(status: status, attempts: attempt, message: APIErrorBody(data)?.readable)
+        default:
+            throw .server(status: status, attempts: attempt)
         }
     }
 }
