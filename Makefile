@@ -66,7 +66,7 @@ install-files:
 
 # The benchmark beside mpg123 and mpv (release build; about 13 minutes): prints one table and writes
 # bench/results.md. Installs the players, hyperfine and, in a venv under .build, the Python API clients.
-BENCH_APT := mpg123 mpv hyperfine time python3-venv
+BENCH_APT := mpg123 mpv hyperfine time python3-venv wget
 BENCH_VENV := .build/bench-venv
 
 bench-deps: deps

@@ -77,8 +77,8 @@ class SoundServer:
 class DemoCatalog:
     """`chirper serve-demo --catalog bench` on a port the system picks."""
 
-    def __init__(self, env):
-        self.process = subprocess.Popen([str(CHIRPER), "serve-demo", "--catalog", "bench"], env=env,
+    def __init__(self, env, extra=()):
+        self.process = subprocess.Popen([str(CHIRPER), "serve-demo", "--catalog", "bench", *extra], env=env,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         first = self.process.stdout.readline().strip()  # "Demo catalog: http://127.0.0.1:PORT/api/3"
         if "http://" not in first:
@@ -100,10 +100,9 @@ class DelayedLink:
     trip to the demo catalog. This kernel has no netem qdisc (`tc qdisc add … netem` answers "unknown
     qdisc"), so the delay is made in user space; no address leaves the loopback."""
 
-    ONE_WAY = 0.025
-
-    def __init__(self, upstream):
+    def __init__(self, upstream, one_way=0.025):
         self.upstream = upstream  # (host, port)
+        self.ONE_WAY = one_way
         self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.listener.bind(("127.0.0.1", 0))
@@ -452,6 +451,51 @@ def in_process(work):
     return {name: min(run[name] for run in runs) for name in runs[0]}
 
 
+def https_figures(env, work):
+    """The HTTPS link's rows: first sound of play XC, of the /download URL and of the MP3 URL, search, and
+    the queue gap, through a TLS front and a 200 ms round trip, with the front's counts."""
+    import https_link
+    ca = https_link.TestCA(work)
+    catalog = DemoCatalog(env, ["--public-scheme", "https"])
+    host, port = catalog.origin.split("//", 1)[1].split(":")
+    front = https_link.TLSFront((host, int(port)), ca)
+    link = DelayedLink(("127.0.0.1", front.port), one_way=https_link.RTT / 2)
+    base = f"https://localhost:{link.port}"
+    sink = SINKS[0]
+    trust, wget = {"SSL_CERT_FILE": ca.ca}, {"WGETRC": ca.wgetrc}
+    number = catalog_ids["minuteCall"]
+    download, mp3 = f"{base}/{number}/download", f"{base}/sounds/XC{number}.mp3"
+
+    def mpv(*urls):
+        return ["mpv", "--no-config", "--no-video", "--really-quiet", "--ao=pulse", f"--audio-device=pulse/{sink}",
+                f"--tls-ca-file={ca.ca}", "--tls-verify=yes", "--gapless-audio=yes", *urls]
+    api = ["--api-url", base + "/api/3", "--key", "demo"]
+    log(f"https: the demo catalog behind a TLS front, {https_link.RTT * 1000:.0f} ms round trip, at {base}")
+    try:
+        first = https_link.first_sound_rows({
+            "play XC · chirper": ([str(CHIRPER), "play", "--no-cache", "--device", sink, *api, number], trust),
+            "play /download · chirper": (players(download, sink)["chirper"], trust),
+            "play /download · mpg123": (players(download, sink)["mpg123"], wget),
+            "play /download · mpv": (mpv(download), {}),
+            "play MP3 URL · chirper": (players(mp3, sink)["chirper"], trust),
+            "play MP3 URL · mpg123": (players(mp3, sink)["mpg123"], wget),
+            "play MP3 URL · mpv": (mpv(mp3), {}),
+        }, Monitor, sink, env, front, log)
+        search = https_link.command_rows({"search · chirper": [str(CHIRPER), "search", *api, "gen:Lacuna"]},
+                                         dict(env, **trust), front, log)
+        pair = [f"{base}/sounds/XC{n}.mp3" for n in catalog_ids["gapPair"]]
+        gap = https_link.queue_gap_rows({
+            "chirper": ([str(CHIRPER), "queue", *api, "--gap", "0", "--no-cache", "--device", sink, "gen:Lacuna"], trust),
+            "mpg123": (["mpg123", "-q", "-o", "pulse", "-a", sink, *pair], wget),
+            "mpv": (mpv(*pair), {}),
+        }, Monitor, sink, env, log)
+    finally:
+        link.stop()
+        front.stop()
+        catalog.stop()
+    return {"firstSound": first, "search": search, "gap": gap}
+
+
 catalog_ids = {"minuteCall": "910001", "tenMinutes": "910002", "gapPair": ["910004", "910005"]}
 
 
@@ -520,6 +564,8 @@ def table(f):
     rows.append(("queue gap, 50 ms round trip", "as the queue gap, " + relay + " (chirper queue; mpg123 URL1 URL2)",
                  f"{g['chirper']:.1f} ms", players_ms(g), "—", "≤ 20 ms and below mpg123",
                  g["chirper"] <= 20 and g["chirper"] < g.get("mpg123", float("inf"))))
+    if "https" in f:
+        rows += https_rows(f["https"])
     i = f["inProcess"]
     rows.append(("search page", "decode + render 500 recordings, in process, lowest of 3 medians of 21",
                  f"{i['searchPage500']:.1f} ms ({i['searchPage500'] * 1000 / 500:.0f} µs/recording)", "—", "—", "≤ 20 ms",
@@ -535,6 +581,41 @@ def table(f):
     rows.append(("search end to end", "3 pages of 500 as JSON from the demo catalog, median of 5",
                  f"{e['chirper']:.2f} s", " · ".join(f"{name} {seconds:.2f} s" for name, seconds in alternatives.items()),
                  f"{ratio:.2f}× {best_name}", "(chirper waits 1 s between requests, as xeno-canto asks)", None))
+    return rows
+
+
+def https_rows(h):
+    """The HTTPS link's rows: round trips (RTT) are the time over the 200 ms round trip."""
+    import https_link
+    rtt = https_link.RTT * 1000
+    how = "process start → first sound, TLS 1.3 front with a test CA, 200 ms round trip, median of 7"
+    rows = []
+
+    def cell(figure):
+        return f"{figure['ms']:.0f} ms = {figure['ms'] / rtt:.1f} RTT ({figure['connections']:.0f} conn., {figure['requests']:.0f} req.)"
+
+    first = h["firstSound"]
+    for label, target in [("play XC", 4.5), ("play /download", 4.2), ("play MP3 URL", 3.2)]:
+        ours = first.get(f"{label} · chirper")
+        theirs = {name: first.get(f"{label} · {name}") for name in ["mpg123", "mpv"]}
+        others = " · ".join(f"{name} {cell(figure)}" for name, figure in theirs.items() if figure) or "—"
+        if ours is None:
+            rows.append((f"{label} over HTTPS", how, "no sound", others, "—", f"≤ {target} RTT", False))
+            continue
+        met = ours["ms"] / rtt <= target
+        if label == "play /download" and theirs.get("mpg123"):
+            met = met and ours["ms"] <= theirs["mpg123"]["ms"]
+        ratio = f"{ours['ms'] / theirs['mpg123']['ms']:.2f}× mpg123" if theirs.get("mpg123") else "—"
+        rows.append((f"{label} over HTTPS", how, cell(ours), others, ratio,
+                     f"≤ {target} RTT" + (" and ≤ mpg123" if label == "play /download" else ""), met))
+    search = h["search"]["search · chirper"]
+    rows.append(("search over HTTPS", "start → exit (the first page printed), 200 ms round trip, median of 5",
+                 cell(search), "—", "—", "≤ 3.2 RTT", search["ms"] / rtt <= 3.2))
+    gap = h["gap"]
+    theirs = " · ".join(f"{name} {gap[name]:.0f} ms" for name in ["mpg123", "mpv"] if name in gap)
+    if "chirper" in gap:
+        rows.append(("queue gap over HTTPS", "longest silence between two 4 s tracks, 200 ms round trip, median of 3",
+                     f"{gap['chirper']:.1f} ms", theirs or "—", "—", "≤ 20 ms", gap["chirper"] <= 20))
     return rows
 
 
@@ -578,7 +659,7 @@ def main():
             urllib.request.urlopen(catalog.sound(number)).read()
         figures = {}
         # `compare.py firstSound gap`: only those, printed raw (for working on one figure).
-        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "link", "playback", "slow"}
+        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "link", "https", "playback", "slow"}
         if "inProcess" in wanted:
             figures["inProcess"] = in_process(work)
         if "decode" in wanted:
@@ -597,6 +678,8 @@ def main():
                 figures["gapLink"] = queue_gap(catalog, env, link.origin(), "queue gap over a 50 ms round trip")
             finally:
                 link.stop()
+        if "https" in wanted:
+            figures["https"] = https_figures(env, work)
         if "playback" in wanted:
             figures["playback"] = playback(catalog, env)
         if "slow" in wanted:

@@ -23,6 +23,11 @@ public enum HTTPGet {
     static let connectTimeout = TimeAmount.seconds(10)
     static let readTimeout = TimeAmount.seconds(30)
     static let redirectLimit = 10
+    /// A patient connection's waits between tries: doubling from the first to the longest.
+    static let firstReconnectWait = TimeAmount.milliseconds(100)
+    static let longestReconnectWait = TimeAmount.seconds(1)
+    /// How many times its size a compressed answer may inflate to.
+    static let inflationLimit = 25
 
     /// Makes the event loop thread that every connection uses, now. Making it waits for the new thread
     /// to run, which is quick at the start of a play, before the other start-up threads are busy, and
@@ -57,9 +62,7 @@ public enum HTTPGet {
         if let kept = ConnectionPool.shared.take(ConnectionPool.Place(target)) {
             do {
                 return (kept, try await kept.send(request))
-            } catch is CancellationError {
-                throw CancellationError()
-            } catch {
+            } catch where NetworkError.isDeadConnection(error) {
                 kept.close()
             }
         }
@@ -124,14 +127,22 @@ public enum HTTPGet {
         return HTTPAnswer(head: head, body: HTTPAnswer.Body(connection: connection, keep: head.isKeepAlive))
     }
 
-    /// The largest unwanted body (a redirect's) read to its end so that its connection is kept.
+    /// The largest unwanted body (a redirect's) read to its end so that its connection is kept, and how
+    /// long it may take.
     static let unwantedBodyLimit = 64 * 1024
+    static let unwantedBodyTime = Duration.seconds(1)
 
-    /// Reads the unwanted body of the answer `head` to its end, which keeps the connection when both
-    /// sides may; a long one, or one that fails, closes it instead.
+    /// Reads the unwanted body of the answer `head` to its end, which keeps the connection, when both
+    /// sides keep it and its length is known and small; otherwise, or when it is slow or fails, the
+    /// connection is closed.
     private static func leave(_ connection: ResponseConnection, after head: HTTPResponseHead) async {
+        guard head.isKeepAlive, let length = head.headers.first(name: "Content-Length").flatMap(Int.init),
+              (0...unwantedBodyLimit).contains(length)
+        else { return connection.close() }
         do {
-            _ = try await HTTPAnswer.Body(connection: connection, keep: head.isKeepAlive).collectBuffer(upTo: unwantedBodyLimit)
+            _ = try await within(unwantedBodyTime) {
+                try await HTTPAnswer.Body(connection: connection, keep: true).collectBuffer(upTo: unwantedBodyLimit)
+            }
         } catch {
             connection.close()
         }

@@ -92,7 +92,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
             guard let last = error.connectionErrors.last else { return NetworkError.nameNotFound }
             return from(last.error)
         case let error as IOError:
-            return error.errnoCode == ECONNREFUSED ? NetworkError.refused : NetworkError.socket(String(cString: strerror(error.errnoCode)))
+            return error.errnoCode == ECONNREFUSED ? NetworkError.refused : NetworkError.socket(systemWords(error.errnoCode))
         case is SocketAddressError:
             return NetworkError.nameNotFound
         case NIOSSLError.failedToLoadCertificate:
@@ -109,9 +109,26 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
             return parser == .invalidEOFState ? NetworkError.closedEarly : NetworkError.notHTTP("\(parser)")
         case let inflating as NIOHTTPDecompression.DecompressionError:
             return NetworkError.notHTTP(inflating == .limit ? "its compressed body inflates past the limit" : "its compressed body is corrupt")
+        case is NIOHTTPDecompression.ExtraDecompressionError:
+            return NetworkError.notHTTP("its compressed body is cut short or followed by other bytes")
         default:
             return NetworkError.socket(String(describing: error))
         }
+    }
+
+    /// Whether `error`, met sending on a kept connection before any answer came, says the server had
+    /// closed or reset it while it was kept: the request is then asked once more on a new connection.
+    /// A timeout or a wrong answer is not asked again.
+    static func isDeadConnection(_ error: any Error) -> Bool {
+        if let error = error as? IOError { return [ECONNRESET, EPIPE].contains(error.errnoCode) }
+        return from(error) as? NetworkError == .closedBeforeAnswer
+    }
+
+    /// The system's words for `code`.
+    private static func systemWords(_ code: Int32) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard strerror_r(code, &buffer, buffer.count) == 0 else { return "system error \(code)" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// `work`'s result, any failure made a `NetworkError` (or left a cancellation).

@@ -33,7 +33,7 @@ final class ResponseConnection: Sendable {
 
     static func open(to target: Target, patient: Bool) async throws -> ResponseConnection {
         let deadline = NIODeadline.now() + HTTPGet.connectTimeout
-        var wait = TimeAmount.milliseconds(100)
+        var wait = HTTPGet.firstReconnectWait
         while true {
             do {
                 return try await connect(to: target)
@@ -44,7 +44,7 @@ final class ResponseConnection: Sendable {
                 let passing = (error as? NIOConnectionError).map { !$0.connectionErrors.isEmpty } ?? (error is ChannelError || error is IOError)
                 guard patient, passing, NIODeadline.now() + wait < deadline else { throw error }
                 try await Task.sleep(for: .nanoseconds(wait.nanoseconds))
-                wait = min(wait * 2, .seconds(1))
+                wait = min(wait * 2, HTTPGet.longestReconnectWait)
             }
         }
     }
@@ -74,7 +74,7 @@ final class ResponseConnection: Sendable {
                     try pipeline.addHTTPClientHandlers()
                     // Every connection can inflate, so that a page and a file share one; only a request
                     // that accepts gzip gets it (`Target.request`).
-                    try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .ratio(25)))
+                    try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .ratio(HTTPGet.inflationLimit)))
                     try pipeline.addHandler(ResponseReceiver(eventLoop: channel.eventLoop))
                 }
             }
@@ -82,10 +82,15 @@ final class ResponseConnection: Sendable {
         // that answered is connected to directly after; an address is connected to directly (resolving
         // one still costs a trip through getaddrinfo on another thread).
         let connected: EventLoopFuture<any Channel>
-        if let address = target.address ?? KnownAddresses.shared.address(of: place) {
+        if let address = target.address {
             connected = bootstrap.connect(to: address)
-            // An address that no longer answers is looked up again by the next connection.
-            connected.whenFailure { _ in KnownAddresses.shared.forget(place) }
+        } else if let address = KnownAddresses.shared.address(of: place) {
+            // An address that no longer answers (the network changed) is forgotten and the name
+            // looked up again, for this connection and the next.
+            connected = bootstrap.connect(to: address).flatMapError { _ in
+                KnownAddresses.shared.forget(place)
+                return bootstrap.connect(host: target.host, port: target.port)
+            }
         } else {
             connected = bootstrap.connect(host: target.host, port: target.port)
             connected.whenSuccess { channel in channel.remoteAddress.map { KnownAddresses.shared.remember($0, for: place) } }
@@ -128,7 +133,10 @@ final class ResponseConnection: Sendable {
             return bytes
         case .end:
             answered.withLock { $0 += 1 }
-            if keep { ConnectionPool.shared.keep(self) } else { close() }
+            // Kept only clean: nothing read past the answer, nothing failed, still open.
+            let receiver = self.receiver
+            let clean = keep ? (try? await channel.eventLoop.submit { receiver.value.isIdle }.get()) ?? false : false
+            if clean { ConnectionPool.shared.keep(self) } else { close() }
             return nil
         case .head:
             throw NetworkError.closedEarly

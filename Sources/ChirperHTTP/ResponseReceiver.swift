@@ -31,6 +31,12 @@ final class ResponseReceiver: ChannelInboundHandler {
         end(NetworkError.closedEarly)
     }
 
+    /// Nothing kept, nobody waiting and the connection not over: ready for another answer.
+    var isIdle: Bool {
+        guard kept.isEmpty, case .open(waiting: nil) = state else { return false }
+        return context?.channel.isActive ?? false
+    }
+
     func nextPart() -> EventLoopFuture<HTTPClientResponsePart> {
         // What came before the connection ended is still handed out, the end of the body included.
         if let part = kept.popFirst() { return eventLoop.makeSucceededFuture(part) }

@@ -6,12 +6,18 @@ import NIOSSL
 /// certificates), as OpenSSL-based tools read them (a company proxy's root, a test's CA). Only one of
 /// the two is used: NIOSSL takes a folder only as the whole set of roots.
 enum TLSSettings {
-    static let context = Result { try NIOSSLContext(configuration: configuration(environment: ProcessInfo.processInfo.environment)) }
+    static let context = context(environment: ProcessInfo.processInfo.environment)
 
-    static func configuration(environment: [String: String]) -> TLSConfiguration {
+    /// The context, or why it cannot be made: roots that were named and cannot be read are
+    /// `NetworkError.trustRootsUnreadable` (every https request then fails saying so).
+    static func context(environment: [String: String]) -> Result<NIOSSLContext, any Error> {
         var configuration = TLSConfiguration.makeClientConfiguration()
         let named = [environment["SSL_CERT_FILE"], environment["SSL_CERT_DIR"]].compactMap { $0 }.first { !$0.isEmpty }
         if let named { configuration.trustRoots = .file(named) }
-        return configuration
+        do {
+            return .success(try NIOSSLContext(configuration: configuration))
+        } catch {
+            return .failure(named == nil ? error : NetworkError.trustRootsUnreadable)
+        }
     }
 }

@@ -31,6 +31,13 @@ struct ChirperDemo: AsyncParsableCommand {
     @Option(help: "The seed of --random-faults' choices.")
     var seed: UInt64 = 1
 
+    /// Set by `make bench`, whose TLS front stands before the server: its file URLs and redirects then
+    /// lead back through the front.
+    @Option(name: .customLong("public-scheme"), help: .hidden)
+    var publicScheme: PublicScheme = .http
+
+    enum PublicScheme: String, ExpressibleByArgument { case http, https }
+
     /// Set by `chirper demo`: standard input is a pipe from the parent, whose end (its exit, a SIGKILL
     /// included) ends the server too, so no orphan keeps the port.
     @Flag(name: .customLong("exit-with-input"), help: .hidden)
@@ -65,7 +72,7 @@ struct ChirperDemo: AsyncParsableCommand {
         }
         let server: DemoServer
         do {
-            server = try await DemoServer(.init(port: port, key: key, catalog: catalog.recordings))
+            server = try await DemoServer(.init(port: port, key: key, catalog: catalog.recordings, scheme: publicScheme.rawValue))
         } catch {
             FileOutput.write("chirper: \(error)\n", to: STDERR_FILENO)
             throw ExitCode(4)  // the player's "network or server" code

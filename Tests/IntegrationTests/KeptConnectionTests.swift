@@ -71,6 +71,10 @@ struct KeptConnectionTests {
             let refused = try await ChirperProcess.run(["play", url])
             #expect(refused.status == 5, "a recording that cannot be fetched is a failed play")
             #expect(refused.stderr.contains("not trusted"), "\(refused.stderr)")
+
+            let missing = try await ChirperProcess.run(["play", url], environment: ["SSL_CERT_FILE": ca.folder.appendingPathComponent("none.pem").path])
+            #expect(missing.status == 5)
+            #expect(missing.stderr.contains("SSL_CERT_FILE"), "the variable is named: \(missing.stderr)")
         }
     }
 }
