@@ -163,7 +163,7 @@ def command_rows(commands, env, front, log, runs=5):
 
 
 def queue_gap_rows(commands, monitor_class, sink, env, log):
-    """The longest silence between two queued tracks over the link, median of 3."""
+    """The longest silence between queued tracks over the link, median of 3."""
     monitor = monitor_class(sink, env)
     gaps = {}
     for name, (command, extra_env) in commands.items():

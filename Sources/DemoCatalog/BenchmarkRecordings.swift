@@ -12,6 +12,9 @@ extension DemoRecordings {
         public static let wideBand = "910003"
         /// Two 4 s tones in the same format, for the gap between queued tracks (`gen:Lacuna`).
         public static let gapPair = ["910004", "910005"]
+        /// Four tones of 1 to 1.6 s in the same format, for the gaps of a queue of short tracks (`gen:Brevis`),
+        /// where each next track must be fetched within the current one's length.
+        public static let shortTracks = ["910006", "910007", "910008", "910009"]
         /// Listed for the search figures (`gen:Turdus`): 1,500 recordings, three pages of 500.
         public static let listed = 1_500
     }
@@ -42,6 +45,11 @@ extension DemoRecordings {
             entry(910_005, genus: "Lacuna", species: "secunda", english: "Second Gap Tone",
                   audio: AudioSpec(shape: .tone(hertz: 2_500), sampleRate: 44_100, channels: 1, seconds: 4)),
         ]
+        for (offset, seconds) in [1.0, 1.2, 1.4, 1.6].enumerated() {
+            entries.append(entry(910_006 + offset, genus: "Brevis", species: "tonus", english: "Short Tone",
+                                 audio: AudioSpec(shape: .tone(hertz: 1_500 + 250 * Double(offset)), sampleRate: 44_100, channels: 1,
+                                                  seconds: seconds)))
+        }
         for index in 0..<Benchmark.listed {
             entries.append(entry(920_000 + index, genus: "Turdus", species: "rufiventris", english: "Rufous-bellied Thrush", audio: call))
         }

@@ -54,7 +54,8 @@ struct KeptConnectionTests {
     }
 
     /// Over TLS with a CA of the test's own, named by SSL_CERT_FILE as OpenSSL's tools take it: the
-    /// download's redirect and the file on one connection; without it the same server is refused.
+    /// download's redirect and the file on one connection. Refused: without it (the system's roots), with
+    /// another CA's, and (saying so) with roots that cannot be read.
     @Test func playOverHTTPSTrustsSSLCertFileAndUsesOneConnection() async throws {
         let ca = try await TestCA.make()
         defer { ca.remove() }
@@ -71,6 +72,11 @@ struct KeptConnectionTests {
             let refused = try await ChirperProcess.run(["play", url])
             #expect(refused.status == 5, "a recording that cannot be fetched is a failed play")
             #expect(refused.stderr.contains("not trusted"), "\(refused.stderr)")
+
+            let other = try await TestCA.make()
+            defer { other.remove() }
+            let otherCA = try await ChirperProcess.run(["play", url], environment: ["SSL_CERT_FILE": other.caFile])
+            #expect(otherCA.status == 5 && otherCA.stderr.contains("not trusted"), "another CA's roots: \(otherCA.stderr)")
 
             let missing = try await ChirperProcess.run(["play", url], environment: ["SSL_CERT_FILE": ca.folder.appendingPathComponent("none.pem").path])
             #expect(missing.status == 5)
