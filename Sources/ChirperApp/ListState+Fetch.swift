@@ -5,7 +5,7 @@ extension ListState {
     /// The state after asking for the page `pages` names of the typed query, with a "Searching…" note on
     /// a terminal meanwhile: what `search` and `queue` start from.
     static func firstPage(of words: [String], pages: PageChoice, client: some SearchClient) async -> ListState {
-        let query = SearchQuery(words.joined(separator: " "), raw: pages.raw)
+        let query = SearchQuery(SearchQuery.joining(words), raw: pages.raw)
         var state = ListState.idle
         let note = ProgressNote()
         note.show("Searching xeno-canto for \(query)…")

@@ -13,6 +13,7 @@ public enum Fetcher {
         while true {
             try await pacer.admit(kind)
             let answer = try await ask(attempt)
+            await pacer.answered(kind)
             let status = head(answer).status
             guard retry.isWorthRetrying(status: status), attempt < retry.attempts else { return (answer, attempt) }
             // Busy or briefly broken: asked again after a wait (an unread body is dropped with its answer).

@@ -26,6 +26,13 @@ public actor RequestPacer {
         if start > now { try await clock.sleep(until: start) }
     }
 
+    /// Says that a request of `kind` has its answer: pages are spaced from it too, so that a page
+    /// asked on a kept connection (no handshake before it) still reaches the server a second after the
+    /// one before.
+    public func answered(_ kind: Kind) {
+        budget.answered(kind, at: clock.now)
+    }
+
     /// The process's pacer.
     public static let shared = RequestPacer()
 }
@@ -43,6 +50,12 @@ public struct PacingBudget: Sendable {
     public init(interval: Duration = .seconds(1), burst: Int = 3) {
         self.interval = interval
         self.burst = max(1, burst)
+    }
+
+    /// A request of `kind` had its answer at `now`: the next page starts a second after the later of
+    /// the last page's start and its answer.
+    public mutating func answered(_ kind: RequestPacer.Kind, at now: ContinuousClock.Instant) {
+        if kind == .page { lastPage = max(lastPage ?? now, now) }
     }
 
     /// The instant a request asked for `now` may start, and it is counted as made then.

@@ -11,6 +11,22 @@ public struct SearchQuery: Sendable, Equatable, Hashable, CustomStringConvertibl
         text = raw ? trimmed : SearchQuery.tagged(trimmed)
     }
 
+    /// The command line's words as one query's text. A shell turns `sp:"parus major"` into the one
+    /// argument `sp:parus major`: an argument that is a tag whose value holds a space, and no other tag,
+    /// is that one value again, quoted. An argument that holds several terms (`'cnt:brazil type:song'`)
+    /// is left to the tokenizer.
+    public static func joining(_ arguments: [String]) -> String {
+        arguments.map { argument in
+            let tokens = QueryTokenizer.tokens(argument)
+            guard case .tagged(let first)? = tokens.first, tokens.count > 1,
+                  !tokens.dropFirst().contains(where: { if case .tagged = $0 { true } else { false } }),
+                  let colon = argument.firstIndex(of: ":"), !argument.contains("\"")
+            else { return argument }
+            let value = argument[argument.index(after: colon)...].trimmed
+            return first.prefix { $0 != ":" } + ":\"" + value + "\""
+        }.joined(separator: " ")
+    }
+
     /// The query for one recording by its XC number ("XC123456", "123456").
     public static func number(_ id: String) -> SearchQuery {
         SearchQuery("nr:" + RecordingNumber.digits(id), raw: true)

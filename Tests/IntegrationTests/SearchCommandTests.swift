@@ -28,6 +28,16 @@ struct SearchCommandTests {
         }
     }
 
+    /// `chirper search sp:"parus major"` in bash arrives as the one argument `sp:parus major`: one value.
+    @Test func aTagWhoseValueHoldsASpaceIsOneValue() async throws {
+        try await TestCatalog.withServer { server in
+            let result = try await ChirperProcess.run(["search", "sp:parus major"] + server.api)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("Great Tit"))
+            #expect(server.faults.apiRequests.first?.parameters["query"] == "sp:\"parus major\"")
+        }
+    }
+
     /// Into a pipe no width applies: a narrow COLUMNS cuts nothing, every column is there, aligned.
     @Test func aPipedTableKeepsEveryNameWhole() async throws {
         try await TestCatalog.withServer { server in

@@ -21,6 +21,16 @@ struct PacingBudgetTests {
             == [.zero, .milliseconds(10), .seconds(1), .seconds(2)])
     }
 
+    /// A page's answer took 300 ms (a new connection): the next page waits a second from the answer, so
+    /// that, sent on the kept connection, it still reaches the server a second after the first.
+    @Test func pagesAreSpacedFromTheLastPagesAnswer() {
+        var budget = PacingBudget()
+        #expect(budget.reserve(.page, at: zero) == zero)
+        budget.answered(.page, at: zero + .milliseconds(300))
+        budget.answered(.file, at: zero + .milliseconds(900))
+        #expect(budget.reserve(.page, at: zero + .milliseconds(400)) == zero + .milliseconds(1_300))
+    }
+
     @Test func theBudgetFillsAgainWhileNothingIsAsked() {
         let burst = Array(repeating: (RequestPacer.Kind.file, Duration.zero), count: 3)
         let later = Array(repeating: (RequestPacer.Kind.file, Duration.seconds(10)), count: 4)

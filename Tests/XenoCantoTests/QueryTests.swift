@@ -24,6 +24,20 @@ struct QueryTests {
         #expect(SearchQuery(sent).text == sent, "a query read back (from history, say) is sent as it was")
     }
 
+    /// What a shell makes of `sp:"parus major" q:A` (two arguments, the quotes gone) is the same query.
+    @Test(arguments: [
+        (["sp:parus major"], "sp:\"parus major\""),
+        (["sp:parus major", "q:A"], "sp:\"parus major\" q:A"),
+        (["cnt:united kingdom", "great", "tit"], "cnt:\"united kingdom\" great tit"),
+        (["cnt:brazil type:song"], "cnt:brazil type:song"),
+        (["great tit cnt:france"], "great tit cnt:france"),
+        (["sp:\"parus major\""], "sp:\"parus major\""),
+        (["gen:turdus"], "gen:turdus"),
+    ])
+    func anArgumentThatHoldsATagAndASpaceIsOneValue(arguments: [String], joined: String) {
+        #expect(SearchQuery.joining(arguments) == joined)
+    }
+
     @Test func rawQueriesPassAsTyped() {
         #expect(SearchQuery("great tit", raw: true).text == "great tit")
     }

@@ -10,7 +10,7 @@ public enum BrowseJob {
                 message: "chirper: browse needs a terminal (stdin and stdout). To list results in a pipe or a script, use chirper search.",
                 exitCode: .usage)
         }
-        let typed = words.joined(separator: " ").trimmed
+        let typed = SearchQuery.joining(words).trimmed
         // The settings are read again after a failed request (`r`); an API URL made unusable meanwhile
         // keeps the one browse started with.
         let first = try api.client()
