@@ -350,6 +350,48 @@ def slow_playback(catalog, env):
     return {name: {kind: statistics.median(values) for kind, values in kinds.items()} for name, kinds in runs.items()}
 
 
+def first_sound_of(monitor, command, env, timeout):
+    """Starts `command`, dates its first sample at or above SOUND on the monitor and stops it: the ms from
+    start to that sample and the method's error in ms, or None when nothing was heard within `timeout` s."""
+    time.sleep(0.3)
+    index = monitor.count()
+    start = time.monotonic()
+    process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    heard = monitor.first_sound_after(index, timeout=timeout)
+    time.sleep(0.05)
+    process.terminate()
+    process.wait()
+    if heard is None:
+        return None
+    at, lateness = monitor.time_of(heard, since=start - 1)
+    return (at - start) * 1000, lateness * 1000
+
+
+def first_sounds_counted(commands, env, front, trials):
+    """Each command's time to first sound (median of `trials`, after one warm-up) with the connections and
+    requests `front` counted for it. `commands`: name → (command, environment it adds)."""
+    monitor = Monitor(SINKS[0], env)
+    figures = {}
+    for name, (command, extra) in commands.items():
+        log(f"  {name}: {trials} trials")
+        times, connections, requests = [], [], []
+        for trial in range(trials + 1):
+            front.reset()
+            heard = first_sound_of(monitor, command, dict(env, **extra), timeout=20)
+            if heard is None:
+                log(f"    {name}: no sound within 20 s")
+            elif trial > 0:
+                times.append(heard[0])
+                connections.append(front.counts()[0])
+                requests.append(front.counts()[1])
+        if times:
+            figures[name] = {"ms": statistics.median(times), "connections": statistics.median(connections),
+                             "requests": statistics.median(requests)}
+    monitor.stop()
+    return figures
+
+
 def first_sound(catalog, env, origin=None, label="time to first sound"):
     """Process start to the first sample at or above SOUND on the monitor, median of the trials.
     `origin`: reach the catalog there instead (the delayed link)."""
@@ -360,22 +402,12 @@ def first_sound(catalog, env, origin=None, label="time to first sound"):
     log(f"{label}: {FIRST_SOUND_TRIALS} trials each, one player at a time")
     for trial in range(FIRST_SOUND_TRIALS + 1):  # the first trial warms caches and is not counted
         for name, command in players(url, SINKS[0]).items():
-            time.sleep(0.3)
-            index = monitor.count()
-            start = time.monotonic()
-            process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.DEVNULL)
-            heard = monitor.first_sound_after(index, timeout=10)
-            time.sleep(0.05)
-            process.terminate()
-            process.wait()
+            heard = first_sound_of(monitor, command, env, timeout=10)
             if heard is None:
                 log(f"  {name}: no sound within 10 s")
-                continue
-            at, lateness = monitor.time_of(heard, since=start - 1)
-            if trial > 0:
-                times[name].append((at - start) * 1000)
-                errors.append(lateness * 1000)
+            elif trial > 0:
+                times[name].append(heard[0])
+                errors.append(heard[1])
         time.sleep(0.5)  # the monitor goes quiet before the next trial
     monitor.stop()
     return {name: statistics.median(values) for name, values in times.items() if values}, statistics.median(errors)
@@ -385,22 +417,27 @@ def queue_gap(catalog, env, origin=None, label="queue gap"):
     """The longest silence between two queued tones. `origin`: reach the catalog there instead."""
     first, second = (catalog.sound(number, origin) for number in catalog_ids["gapPair"])
     api = (origin + "/api/3") if origin else catalog.api
-    commands = {
-        "chirper": [str(CHIRPER), "queue", "--api-url", api, "--key", "demo", "--gap", "0", "--no-cache",
-                    "--device", SINKS[0], "gen:Lacuna"],
-        "mpg123": ["mpg123", "-q", "-o", "pulse", "-a", SINKS[0], first, second],
-        "mpv": ["mpv", "--no-config", "--no-video", "--really-quiet", "--gapless-audio=yes", "--ao=pulse",
-                f"--audio-device=pulse/{SINKS[0]}", first, second],
-    }
+    return longest_gaps({
+        "chirper": ([str(CHIRPER), "queue", "--api-url", api, "--key", "demo", "--gap", "0", "--no-cache",
+                     "--device", SINKS[0], "gen:Lacuna"], {}),
+        "mpg123": (["mpg123", "-q", "-o", "pulse", "-a", SINKS[0], first, second], {}),
+        "mpv": (["mpv", "--no-config", "--no-video", "--really-quiet", "--gapless-audio=yes", "--ao=pulse",
+                 f"--audio-device=pulse/{SINKS[0]}", first, second], {}),
+    }, env, f"{label}: two 4 s tones")
+
+
+def longest_gaps(commands, env, label):
+    """Each command's longest silence between queued tracks on the monitor, median of 3 runs.
+    `commands`: name → (command, environment it adds)."""
     monitor = Monitor(SINKS[0], env)
     gaps = {name: [] for name in commands}
-    log(f"{label}: two 4 s tones, 3 runs each")
+    log(f"{label}, 3 runs each")
     for _ in range(3):
-        for name, command in commands.items():
+        for name, (command, extra) in commands.items():
             time.sleep(0.3)
             start = monitor.count()
-            subprocess.run(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, timeout=60)
+            subprocess.run(command, env=dict(env, **extra), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, timeout=120)
             time.sleep(0.3)
             gap = monitor.longest_silence_ms(start)
             if gap is not None:
@@ -472,7 +509,7 @@ def https_figures(env, work):
     api = ["--api-url", base + "/api/3", "--key", "demo"]
     log(f"https: the demo catalog behind a TLS front, {https_link.RTT * 1000:.0f} ms round trip, at {base}")
     try:
-        first = https_link.first_sound_rows({
+        first = first_sounds_counted({
             "play XC · chirper": ([str(CHIRPER), "play", "--no-cache", "--device", sink, *api, number], trust),
             "play /download · chirper": (players(download, sink)["chirper"], trust),
             "play /download · mpg123": (players(download, sink)["mpg123"], wget),
@@ -480,15 +517,15 @@ def https_figures(env, work):
             "play MP3 URL · chirper": (players(mp3, sink)["chirper"], trust),
             "play MP3 URL · mpg123": (players(mp3, sink)["mpg123"], wget),
             "play MP3 URL · mpv": (mpv(mp3), {}),
-        }, Monitor, sink, env, front, log)
+        }, env, front, https_link.TRIALS)
         search = https_link.command_rows({"search · chirper": [str(CHIRPER), "search", *api, "gen:Lacuna"]},
                                          dict(env, **trust), front, log)
         short = [f"{base}/sounds/XC{n}.mp3" for n in catalog_ids["shortTracks"]]
-        gap = https_link.queue_gap_rows({
+        gap = longest_gaps({
             "chirper": ([str(CHIRPER), "queue", *api, "--gap", "0", "--no-cache", "--device", sink, "gen:Brevis"], trust),
             "mpg123": (["mpg123", "-q", "-o", "pulse", "-a", sink, *short], wget),
             "mpv": (mpv(*short), {}),
-        }, Monitor, sink, env, log)
+        }, env, "https, 200 ms round trip: queue gap of four 1–1.6 s tracks")
     finally:
         link.stop()
         front.stop()

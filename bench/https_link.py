@@ -108,41 +108,6 @@ def rtts(ms):
     return ms / (RTT * 1000)
 
 
-def first_sound_rows(commands, monitor_class, sink, env, front, log):
-    """Each command's time to first sound (median of TRIALS, after one warm-up) with the connections and
-    requests the front counted for it."""
-    monitor = monitor_class(sink, env)
-    figures = {}
-    for name, (command, extra_env) in commands.items():
-        log(f"  https, {RTT * 1000:.0f} ms round trip: {name}, {TRIALS} trials")
-        times, connections, requests = [], [], []
-        for trial in range(TRIALS + 1):
-            time.sleep(0.3)
-            front.reset()
-            index = monitor.count()
-            start = time.monotonic()
-            process = subprocess.Popen(command, env=dict(env, **extra_env), stdin=subprocess.DEVNULL,
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            heard = monitor.first_sound_after(index, timeout=20)
-            counted = front.counts()
-            time.sleep(0.05)
-            process.terminate()
-            process.wait()
-            if heard is None:
-                log(f"    {name}: no sound within 20 s")
-                continue
-            at, _ = monitor.time_of(heard, since=start - 1)
-            if trial > 0:
-                times.append((at - start) * 1000)
-                connections.append(counted[0])
-                requests.append(counted[1])
-        if times:
-            figures[name] = {"ms": statistics.median(times), "connections": statistics.median(connections),
-                             "requests": statistics.median(requests)}
-    monitor.stop()
-    return figures
-
-
 def command_rows(commands, env, front, log, runs=5):
     """Each command's wall time to its exit (median of `runs`), with the front's counts."""
     figures = {}
@@ -160,25 +125,3 @@ def command_rows(commands, env, front, log, runs=5):
         figures[name] = {"ms": statistics.median(times[1:]), "connections": statistics.median(connections[1:]),
                          "requests": statistics.median(requests[1:])}
     return figures
-
-
-def queue_gap_rows(commands, monitor_class, sink, env, log):
-    """The longest silence between queued tracks over the link, median of 3."""
-    monitor = monitor_class(sink, env)
-    gaps = {}
-    for name, (command, extra_env) in commands.items():
-        log(f"  https, {RTT * 1000:.0f} ms round trip: queue gap, {name}, 3 runs")
-        values = []
-        for _ in range(3):
-            time.sleep(0.3)
-            start = monitor.count()
-            subprocess.run(command, env=dict(env, **extra_env), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, timeout=120)
-            time.sleep(0.3)
-            gap = monitor.longest_silence_ms(start)
-            if gap is not None:
-                values.append(gap)
-        if values:
-            gaps[name] = statistics.median(values)
-    monitor.stop()
-    return gaps
