@@ -48,13 +48,10 @@ public final class StartWork: Sendable {
     /// Begins asking for `url` now, unless a request was begun already: `play N` asks for the file its
     /// lookup will most likely name, beside the lookup.
     public func ask(_ url: String) {
-        let begun = HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0))
-        let taken = asked.withLock { first -> Bool in
-            guard first == nil else { return false }
-            first = FirstRequest(url: url, begun: begun)
-            return true
+        asked.withLock { first in
+            guard first == nil else { return }
+            first = FirstRequest(url: url, begun: HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0)))
         }
-        if !taken { begun.drop() }
     }
 
     /// Gives up the request begun early, unless it is for `url` (the recording's file as its lookup

@@ -27,16 +27,10 @@ final class ConnectionPool: Sendable {
 
     /// An idle connection to `place` that is still open, taken out of the pool.
     func take(_ place: Place) -> ResponseConnection? {
-        let (found, closed) = idle.withLock { idle -> (ResponseConnection?, [ResponseConnection]) in
-            var closed: [ResponseConnection] = []
-            while let connection = idle[place]?.popLast() {
-                if connection.channel.isActive { return (connection, closed) }
-                closed.append(connection)
-            }
-            return (nil, closed)
+        idle.withLock { idle in
+            idle[place]?.removeAll { !$0.channel.isActive }
+            return idle[place]?.popLast()
         }
-        _ = closed  // released outside the lock
-        return found
     }
 
     /// Keeps `connection` for the next request to its place; the oldest one kept there is closed when
@@ -48,9 +42,6 @@ final class ConnectionPool: Sendable {
         }
         extra?.close()
     }
-
-    /// How many connections are kept (for the tests).
-    var count: Int { idle.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 }
 
 /// The address each server's name resolved to, so that the name is looked up once a process.

@@ -62,7 +62,8 @@ public struct XenoCantoClient: SearchClient {
     /// Why `url` cannot be the API's base URL (not http(s), no host, a port out of range); nil when it can.
     public static func problem(withBaseURL url: String) -> String? { HTTPURL.problem(url) }
 
-    static func isLimiting(_ status: Int) -> Bool { status == 403 || status == 429 || status == 503 }
+    /// xeno-canto refusing or limiting requests (heavy use gets blocked), not a wrong key.
+    static let limitingStatuses: Set<Int> = [403, 429, 503]
 
     private var host: String { URL(string: settings.baseURL)?.host ?? settings.baseURL }
 
@@ -70,7 +71,7 @@ public struct XenoCantoClient: SearchClient {
         // 403, 429 and 503 are xeno-canto refusing or limiting requests (heavy use gets blocked), not a
         // wrong key: asked again after a wait like a server error, then said as what they are.
         var policy = retry
-        policy.alsoRetried.insert(403)
+        policy.alsoRetried.formUnion(Self.limitingStatuses)
         let response: (head: HTTPAnswer, body: [UInt8]), attempt: Int
         do {
             (response, attempt) = try await Fetcher.asking(.page, retry: policy, pacer: pacer, head: { $0.head }) { _ in
@@ -99,7 +100,7 @@ public struct XenoCantoClient: SearchClient {
             let message = body?.readable ?? "HTTP \(status)"
             if body?.isAboutKey == true { throw .keyRefused(message: message) }
             throw .queryRejected(message: message)
-        case _ where Self.isLimiting(status):
+        case _ where Self.limitingStatuses.contains(status):
             throw .limited(status: status, attempts: attempt, message: APIErrorBody(data)?.readable)
         default:
             throw .server(status: status, attempts: attempt)

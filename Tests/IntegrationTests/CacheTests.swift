@@ -36,6 +36,8 @@ struct Cache {
             let heard = HeardSound(samples: try await recorder.stop())
             #expect(replay.status == 0)
             #expect(Self.downloads(server) == 1, "the replay came from the cache")
+            #expect(server.faults.requests.filter { $0.path.hasSuffix("/download") }.count == 1,
+                    "nor was its file asked for beside the lookup")
             #expect(abs(heard.hertz - audio.hertz!) <= 5)
 
             let list = try await ChirperProcess.run(["cache", "list"], environment: environment)

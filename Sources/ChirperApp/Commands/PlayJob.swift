@@ -8,13 +8,11 @@ import XenoCanto
 public enum PlayJob {
     /// `offline`: ask nothing of the network: play from the cache.
     public static func run(recording: String, offline: Bool, sound: SoundChoice, api: APIChoice) async throws {
-        let (source, name, duration) = try await resolve(recording, offline: offline, api: api,
-                                                         early: sound.cacheLimit != nil && isCached(recording) ? nil : sound.startWork)
+        let (source, name, duration) = try await resolve(recording, offline: offline, api: api, early: sound.startWork)
         try await Self.play(source, name: name, duration: duration, options: sound.playerOptions())
     }
 
-    /// `early`: where the file of an XC number is asked for beside its lookup (not when the cache may
-    /// hold it: the cache's file is played with no request).
+    /// `early`: where the file of an XC number is asked for beside its lookup.
     private static func resolve(_ recording: String, offline: Bool, api: APIChoice,
                                 early: StartWork?) async throws -> (AudioSource, String, Double?) {
         guard offline, RecordingNumber.isNumber(recording), !FileManager.default.fileExists(atPath: recording) else {
@@ -26,12 +24,6 @@ public enum PlayJob {
                                  exitCode: .playbackFailed)
         }
         return (.file(file.path), "XC\(number)", nil)
-    }
-
-    /// Whether `recording` is an XC number the cache holds a file of.
-    private static func isCached(_ recording: String) -> Bool {
-        RecordingNumber.isNumber(recording)
-            && AudioCache(directory: AudioCache.defaultDirectory()).file(forRecording: RecordingNumber.digits(recording)) != nil
     }
 
     /// Plays with the live status: a queue of one. A failure exits 5 with its reason.

@@ -48,7 +48,9 @@ enum RecordingSource {
         let number = RecordingNumber.digits(recording)
         let found: Recording?
         let client = try api.client()
-        if let early, client.settings.key != nil, let url = client.settings.expectedFileURL(ofRecording: number) {
+        // Not when the cache holds that URL's file, which the engine plays with no request.
+        if let early, client.settings.key != nil, let url = client.settings.expectedFileURL(ofRecording: number),
+           !AudioCache(directory: AudioCache.defaultDirectory()).holds(url) {
             early.ask(url)
         }
         do { found = try await client.recording(number: number) } catch {
