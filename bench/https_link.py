@@ -125,3 +125,69 @@ def command_rows(commands, env, front, log, runs=5):
         figures[name] = {"ms": statistics.median(times[1:]), "connections": statistics.median(connections[1:]),
                          "requests": statistics.median(requests[1:])}
     return figures
+
+
+def browse_next_page(command, env, front, runs=5):
+    """Browse in a pseudo-terminal: page 1 of a query of three pages or more drawn, then, once the screen says the rows
+    of page 2 are there, G pressed; the ms from G to the screen at the last row of page 2 (what a reader waits
+    for when the page was asked for ahead), and the connections and requests of the whole browse to page 3."""
+    import fcntl
+    import pty
+    import re
+    import select
+    import struct
+    import termios
+
+    waits, connections, requests = [], [], []
+    for _ in range(runs):
+        front.reset()
+        pid, fd = pty.fork()
+        if pid == 0:
+            os.execvpe(command[0], command, dict(env, TERM="xterm-256color"))
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        screen = b""
+
+        def wait_for(pattern, timeout):
+            nonlocal screen
+            end = time.monotonic() + timeout
+            while time.monotonic() < end:
+                if re.search(pattern, screen):
+                    return time.monotonic()
+                ready, _, _ = select.select([fd], [], [], 0.01)
+                if ready:
+                    try:
+                        screen += os.read(fd, 65536)
+                    except OSError:
+                        return None
+            return None
+
+        try:
+            if wait_for(rb"row 1 of \d+ \S+ pages 1\S+2 of ", 20) is None:
+                continue
+            loaded = re.findall(rb"row 1 of (\d+) \S+ pages 1\S+2 of ", screen)[-1]
+            screen = b""
+            pressed = time.monotonic()
+            os.write(fd, b"G")
+            shown = wait_for(rb"row " + loaded + rb" of \d+ ", 10)
+            if shown is not None:
+                waits.append((shown - pressed) * 1000)
+            if wait_for(rb"pages 1\S+3 of ", 20) is not None:
+                counted = front.counts()
+                connections.append(counted[0])
+                requests.append(counted[1])
+        finally:
+            try:
+                os.write(fd, b"q")
+            except OSError:
+                pass
+            time.sleep(0.2)
+            try:
+                os.kill(pid, 15)
+            except ProcessLookupError:
+                pass
+            os.waitpid(pid, 0)
+            os.close(fd)
+    if not waits:
+        return None
+    return {"ms": statistics.median(waits), "connections": statistics.median(connections) if connections else None,
+            "requests": statistics.median(requests) if requests else None}
