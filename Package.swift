@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // C libraries, wrapped only by Audio. The -dev packages carry the headers and .pc files.
@@ -79,16 +80,21 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]),
+        // The library: packs, lists and history in one SQLite file, through GRDB. Opened only by the
+        // commands that use it.
+        .target(
+            name: "Library",
+            dependencies: ["XenoCanto", .product(name: "GRDB", package: "GRDB.swift")]),
         // What the commands do: the sessions that run effects (browse's event loop, the playing session,
         // the queue feed, download) and the terminal. Never sees ArgumentParser.
         .target(
             name: "ChirperApp",
-            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking"]),
+            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking", "Library"]),
         // Parses the command line into plain options values and calls ChirperApp; exit codes. Nothing else.
         .executableTarget(
             name: "chirper",
             dependencies: [
-                "ChirperApp", "XenoCanto", "PlaybackModel", "Audio", "ChirperHTTP",
+                "ChirperApp", "ChirperCore", "XenoCanto", "PlaybackModel", "Audio", "ChirperHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the relocation

@@ -48,4 +48,11 @@ public enum FileNames {
         }
         return "\(path) is \(kind), not a file: left as it is"
     }
+
+    /// The size of the regular file at `path`; nil when there is none (or something else is there).
+    public static func sizeOfFile(atPath path: String) -> Int? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
 }

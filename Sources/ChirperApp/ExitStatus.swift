@@ -8,6 +8,7 @@ public enum ExitStatus: Int32, Sendable {
     case keyProblem = 3
     case network = 4
     case playbackFailed = 5
+    case library = 6
     case interrupted = 130
 }
 

@@ -12,7 +12,7 @@ public struct SentJSON: Sendable, Hashable {
     /// Nothing kept.
     public init() { text = nil }
 
-    init(_ bytes: some Collection<UInt8>) {
+    public init(_ bytes: some Collection<UInt8>) {
         text = JSONEscaping.escapingControls(in: String(decoding: JSONSpans.compacted(bytes), as: UTF8.self))
     }
 
@@ -151,5 +151,13 @@ extension Page {
         let bytes = [UInt8](body)
         guard let spans = JSONSpans.elements(of: "recordings", in: bytes), spans.count == recordings.count else { return }
         for (index, span) in spans.enumerated() { recordings[index].sentJSON = SentJSON(bytes[span]) }
+    }
+}
+
+extension SentJSON {
+    /// The bytes of each element of the array under `key` in the JSON object `bytes`, exactly as they are
+    /// there; nil when `bytes` is not such an object (a pack file's recordings, say).
+    public static func elements(under key: String, in bytes: [UInt8]) -> [ArraySlice<UInt8>]? {
+        JSONSpans.elements(of: key, in: bytes).map { $0.map { bytes[$0] } }
     }
 }

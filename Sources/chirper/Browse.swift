@@ -8,19 +8,20 @@ extension Chirper {
             abstract: "Browse results in the terminal: scroll, load more pages as you go, play any row.",
             discussion: """
                 Keys: ↑/↓ or j/k move, PgUp/PgDn and g/G jump, Enter plays the row, space pauses and resumes, \
-                s stops, / types a new query, r retries after an error, i shows the row's details, q or Ctrl-C quits.
+                s stops, / types a new query (over a pack or a list: words its names hold), r retries after an error, i shows the row's details, q or Ctrl-C quits.
                 Needs a terminal; in a pipe or a script use `chirper search`.
                 """)
 
         @Argument(help: "The query: words and/or v3 tags. Without one, browse starts at the search prompt.")
         var query: [String] = []
 
+        @OptionGroup var shelf: ShelfOptions
         @OptionGroup var pages: PageOptions
         @OptionGroup var api: APIOptions
         @OptionGroup var audio: AudioOptions
 
         func run() async throws {
-            try await BrowseJob.run(words: query, pages: pages.choice, api: api.choice, sound: audio.choice)
+            try await BrowseJob.run(words: query, shelf: shelf.choice, pages: pages.choice, api: api.choice, sound: audio.choice)
         }
     }
 }

@@ -14,7 +14,9 @@ extension Chirper {
                 """)
 
         @Argument(help: "The query: words and/or v3 tags.")
-        var query: [String]
+        var query: [String] = []
+
+        @OptionGroup var shelf: ShelfOptions
 
         @OptionGroup var pages: PageOptions
 
@@ -34,15 +36,15 @@ extension Chirper {
         @OptionGroup var audio: AudioOptions
 
         func validate() throws {
-            guard !query.joined().trimmed.isEmpty else {
-                throw ValidationError("Give a query, e.g. chirper queue gen:turdus cnt:france")
+            guard query.joined().trimmed.isEmpty != (shelf.choice == nil) else {
+                throw ValidationError("Give a query (e.g. chirper queue gen:turdus cnt:france) or --pack or --list, one of them.")
             }
             try OptionRange.check(limit, OptionRange.count, "--limit must be from 1 to 1000000.")
             try OptionRange.check(gap, 0...60, "--gap must be from 0 to 60 seconds.")
         }
 
         func run() async throws {
-            try await QueueJob.run(words: query, pages: pages.choice, shuffle: shuffle, repeating: repeatQueue, limit: limit, gap: gap,
+            try await QueueJob.run(words: query, shelf: shelf.choice, pages: pages.choice, shuffle: shuffle, repeating: repeatQueue, limit: limit, gap: gap,
                                api: api.choice, sound: audio.choice)
         }
     }

@@ -51,8 +51,8 @@ struct BrowseAudio {
 
     mutating func play(_ recording: Recording, speed: PlaybackSpeed) {
         stop()
-        guard let url = recording.audioURL else { return }
-        let track = PlaybackEngine.Track(id: recording.id, source: .url(url), duration: recording.duration)
+        guard let source = recording.audioSource else { return }
+        let track = PlaybackEngine.Track(id: recording.id, source: source, duration: recording.duration)
         let (engine, task) = start(speed: speed) { index in index == 0 ? track : nil }
         mode = .single(engine, task)
     }

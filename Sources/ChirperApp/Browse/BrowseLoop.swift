@@ -54,10 +54,10 @@ struct BrowseLoop {
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
                     audio.playAll(from: row, of: model, speed: model.listening.speed, requestMore: { continuation.yield(.list(.nextPageRequested)) })
                 case .makeSonogram(let recording):
-                    guard let url = recording.audioURL else { continue }
+                    guard let source = recording.audioSource else { continue }
                     Task {
                         do throws(PlaybackError) {
-                            let made = try await SonogramMaker.spectrogram(of: .url(url), expectedSeconds: recording.duration)
+                            let made = try await SonogramMaker.spectrogram(of: source, expectedSeconds: recording.duration)
                             continuation.yield(.sonogram(id: recording.id, .success(made)))
                         } catch {
                             continuation.yield(.sonogram(id: recording.id, .failure(error)))

@@ -46,7 +46,7 @@ actor QueueFeed {
             await withCheckedContinuation { waiting.append($0) }
         }
         let recording = recordings[index]
-        return recording.audioURL.map { PlaybackEngine.Track(id: recording.id, source: .url($0), duration: recording.duration) }
+        return recording.audioSource.map { PlaybackEngine.Track(id: recording.id, source: $0, duration: recording.duration) }
     }
 
     private func wake() {

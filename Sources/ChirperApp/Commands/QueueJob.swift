@@ -7,8 +7,16 @@ import XenoCanto
 public enum QueueJob {
     /// `repeating`: start again from the first track after the last, until q.
     /// `gap`: seconds of silence between tracks.
-    public static func run(words: [String], pages: PageChoice, shuffle: Bool, repeating: Bool, limit: Int?, gap: Double, api: APIChoice, sound: SoundChoice) async throws {
-        let state = await ListState.firstPage(of: words, pages: pages, client: try api.client())
+    /// `shelf`: a pack's or a list's recordings instead of the query's (no request for a pack's files).
+    public static func run(words: [String], shelf: Shelf? = nil, pages: PageChoice, shuffle: Bool, repeating: Bool, limit: Int?, gap: Double,
+                           api: APIChoice, sound: SoundChoice) async throws {
+        let state: ListState
+        if let shelf {
+            let client = try shelf.client()
+            state = await ListState.firstPage(of: [client.query.text], pages: PageChoice(perPage: PageSize.allowed.upperBound, raw: true), client: client)
+        } else {
+            state = await ListState.firstPage(of: words, pages: pages, client: try api.client())
+        }
         let recordings: [Recording]
         switch state {
         case .populated(let listing), .paging(let listing, _):
@@ -28,8 +36,8 @@ public enum QueueJob {
             throw CommandFailure(message: "chirper: nothing on this page can be played.", exitCode: .playbackFailed)
         }
         let items = playable.compactMap { recording in
-            recording.audioURL.map {
-                PlayingSession.Item(track: PlaybackEngine.Track(id: recording.id, source: .url($0), duration: recording.duration),
+            recording.audioSource.map {
+                PlayingSession.Item(track: PlaybackEngine.Track(id: recording.id, source: $0, duration: recording.duration),
                                     header: RecordingHeader.line(recording), name: "XC\(recording.id)")
             }
         }

@@ -1,0 +1,23 @@
+import Library
+
+/// The library as the commands open it: its failures become messages that name the file, exit 6.
+enum LibraryAccess {
+    static func open(_ paths: LibraryPaths) throws(CommandFailure) -> SQLiteLibrary {
+        do { return try SQLiteLibrary(paths: paths) } catch { throw failure(error) }
+    }
+
+    static func run<T>(_ work: () throws(LibraryError) -> T) throws(CommandFailure) -> T {
+        do { return try work() } catch { throw failure(error) }
+    }
+
+    static func name(_ text: String) throws(CommandFailure) -> PackName {
+        guard let name = PackName(text) else {
+            throw CommandFailure(message: "chirper: \"\(text)\" cannot be a name: give \(PackName.rule).", exitCode: .usage)
+        }
+        return name
+    }
+
+    static func failure(_ error: LibraryError) -> CommandFailure {
+        CommandFailure(message: "chirper: " + error.description, exitCode: .library)
+    }
+}

@@ -1,0 +1,100 @@
+import Audio
+import ChirperCore
+import FoundationEssentials
+import Library
+import XenoCanto
+
+/// A pack's folder: its recordings' files, `pack.json`, `CREDITS.md`, and while a build is under way
+/// the recordings it chose (`.pending.json`), so a build run again asks the API nothing it was told.
+/// Every text file is written whole under a temporary name and renamed into place.
+struct PackFolder {
+    let url: URL
+    let name: PackName
+
+    init(paths: LibraryPaths, name: PackName) {
+        url = paths.folder(ofPack: name)
+        self.name = name
+    }
+
+    /// Where recording `id`'s file is kept (nil when no usable name can be made of it).
+    func file(of recording: Recording) -> URL? { FileNames.file(named: Self.fileName(of: recording), in: url) }
+
+    static func fileName(of recording: Recording) -> String { "XC\(recording.id).mp3" }
+
+    /// Whether the recording's file is here whole (a build keeps only whole files under their names).
+    func holds(_ recording: Recording) -> Bool {
+        guard let file = file(of: recording) else { return false }
+        return (FileNames.sizeOfFile(atPath: file.path) ?? 0) > 0
+    }
+
+    func make() throws(CommandFailure) {
+        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
+            throw CommandFailure(message: "chirper: cannot make \(url.path): \(FileProblem.describe(error))", exitCode: .library)
+        }
+    }
+
+    // MARK: The build's choice, kept between runs
+
+    var pending: URL { url.appendingPathComponent(".pending.json") }
+
+    /// The recordings an earlier run of the same build chose; nil when there was none or it was another build.
+    func pendingChoice(for source: String) -> [Recording]? {
+        guard let data = try? Data(contentsOf: pending), let document = PackDocument.read([UInt8](data)),
+              document.source == source else { return nil }
+        return document.recordings
+    }
+
+    func keepPendingChoice(_ recordings: [Recording], source: String) throws(CommandFailure) {
+        try write(PackDocument.text(name: name.text, source: source, built: nil, recordings: recordings), to: pending)
+    }
+
+    func forgetPendingChoice() { try? FileManager.default.removeItem(at: pending) }
+
+    // MARK: The documents
+
+    func writeDocuments(of pack: StoredPack) throws(CommandFailure) {
+        let recordings = pack.members.map(\.recording)
+        try write(PackDocument.text(name: name.text, source: pack.source, built: pack.built, recordings: recordings),
+                  to: url.appendingPathComponent("pack.json"))
+        let entries = pack.members.map { member in
+            PackDocuments.Entry(recording: member.recording, path: member.file ?? "", fetched: Day.text(member.fetched))
+        }
+        try write(PackDocuments.credits(pack: name.text, entries: entries), to: url.appendingPathComponent("CREDITS.md"))
+    }
+
+    /// Takes away the files of recordings the pack no longer holds (a rebuild chose others).
+    func removeFiles(except kept: Set<String>) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
+        for name in names where name.hasPrefix("XC") && name.hasSuffix(".mp3") && !kept.contains(name) {
+            try? FileManager.default.removeItem(at: url.appendingPathComponent(name))
+        }
+    }
+
+    func write(_ text: String, to file: URL) throws(CommandFailure) {
+        if let refusal = FileNames.refusal(toWrite: file.path) {
+            throw CommandFailure(message: "chirper: \(refusal)", exitCode: .library)
+        }
+        do { try Data(text.utf8).write(to: file, options: .atomic) } catch {
+            throw CommandFailure(message: "chirper: cannot write \(file.path): \(FileProblem.describe(error))", exitCode: .library)
+        }
+    }
+}
+
+/// A day as "2026-11-25" (UTC): when a file was fetched, for the credits.
+enum Day {
+    static func text(_ date: Date) -> String {
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        // The civil date of a day count (Howard Hinnant's algorithm): no calendar library needed.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day))"
+    }
+}

@@ -1,0 +1,112 @@
+import ChirperCore
+import XenoCanto
+
+/// What a pack is built from, as the command line named it.
+public enum PackSource: Sendable, Equatable {
+    /// The species found in a query's recordings, chosen among those recordings.
+    case query(String)
+    /// A file of species names (one a line, or eBird's CSV).
+    case species(path: String)
+    /// A list of the library, every recording on it.
+    case list(String)
+
+    /// How `pack list` and `pack.json` say where a pack came from.
+    public var text: String {
+        switch self {
+        case .query(let query): "--query \(query)"
+        case .species(let path): "--species \(path)"
+        case .list(let name): "--list \(name)"
+        }
+    }
+}
+
+/// The API's side of a pack build: each species' recordings, asked for within the request budget (the
+/// client's pacer), with a line of progress.
+struct PackLookup {
+    /// A name of the species file that matched no recording, and the nearest name the API did give.
+    struct Unmatched: Sendable, Equatable {
+        var name: String
+        var closest: String?
+    }
+
+    struct Found: Sendable {
+        /// Each species' recordings, in the order the species came.
+        var species: [[Recording]] = []
+        var unmatched: [Unmatched] = []
+    }
+
+    let client: any SearchClient
+    let progress: PackProgress
+
+    /// At most this many pages of a query are read (500 recordings each).
+    static let queryPageLimit = 10
+
+    func recordings(ofQuery text: String) async throws(APIError) -> Found {
+        let query = SearchQuery(text)
+        var all: [Recording] = []
+        var page = 1, pages = 1
+        repeat {
+            progress.lookingUp("page \(page) of \(pages == 1 && page == 1 ? "?" : String(min(pages, Self.queryPageLimit))) of \(text)",
+                               remaining: min(pages, Self.queryPageLimit) - page + 1)
+            let answer = try await client.search(query, page: page, perPage: PageSize.allowed.upperBound)
+            all += answer.recordings
+            pages = answer.numPages
+            page += 1
+        } while page <= min(pages, Self.queryPageLimit)
+        var order: [String] = [], groups: [String: [Recording]] = [:]
+        for recording in all {
+            let key = PackSelection.speciesKey(recording)
+            guard !key.isEmpty else { continue }
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(recording)
+        }
+        return Found(species: order.compactMap { groups[$0] })
+    }
+
+    func recordings(ofNames names: [SpeciesList.Name]) async throws(APIError) -> Found {
+        var found = Found()
+        for (index, name) in names.enumerated() {
+            progress.lookingUp("\(index + 1) of \(names.count): \(name.text)", remaining: names.count - index)
+            switch try await recordings(of: name) {
+            case .matched(let recordings): found.species.append(recordings)
+            case .unmatched(let unmatched): found.unmatched.append(unmatched)
+            }
+        }
+        return found
+    }
+
+    /// One species' recordings: by scientific name, else by English name (a name that looked
+    /// scientific may be an English one typed in lower case), compared with case and hyphens forgiven.
+    private enum Outcome {
+        case matched([Recording])
+        case unmatched(Unmatched)
+    }
+
+    private func recordings(of name: SpeciesList.Name) async throws(APIError) -> Outcome {
+        let wanted = SpeciesList.folded(name.text)
+        var seen: [Recording] = []
+        if case .scientific = name {
+            let binomial = wanted.split(separator: " ").prefix(2).map(String.init).joined(separator: " ")
+            let answer = try await search("sp:\"\(binomial)\"")
+            let matching = answer.filter { SpeciesList.folded(PackSelection.speciesKey($0)) == binomial }
+            if !matching.isEmpty { return .matched(matching) }
+            seen += answer
+        }
+        let answer = try await search("en:\"\(name.text)\"")
+        let matching = answer.filter { $0.englishName.map(SpeciesList.folded) == wanted }
+        if !matching.isEmpty { return .matched(matching) }
+        seen += answer
+        if seen.isEmpty {
+            // Nothing answered the name: ask for its genus (a scientific name) or its longest word, for a name to offer.
+            let words = wanted.split(separator: " ").map(String.init)
+            let wider = name.isScientific ? words.first.map { "sp:\"\($0)\"" } : words.max { $0.count < $1.count }.map { "en:\"\($0)\"" }
+            if let wider, wider.count >= 8 { seen = try await search(wider) }
+        }
+        let names = Set(seen.compactMap(\.englishName) + seen.map(\.scientificName).filter { !$0.isEmpty })
+        return .unmatched(Unmatched(name: name.text, closest: SpeciesList.closest(to: name.text, in: names.sorted())))
+    }
+
+    private func search(_ text: String) async throws(APIError) -> [Recording] {
+        try await client.search(SearchQuery(text), page: 1, perPage: PageSize.allowed.upperBound).recordings
+    }
+}

@@ -1,0 +1,110 @@
+import XenoCanto
+
+/// The species of a `--species FILE`: one name a line (English or scientific; `#` starts a comment), or
+/// the CSV eBird exports (a header naming "Common Name" and "Scientific Name"; the scientific one is used).
+public enum SpeciesList {
+    public enum Name: Sendable, Equatable, Hashable {
+        case scientific(String)
+        case english(String)
+
+        public var isScientific: Bool {
+            if case .scientific = self { return true }
+            return false
+        }
+
+        public var text: String {
+            switch self {
+            case .scientific(let text), .english(let text): text
+            }
+        }
+    }
+
+    public static func names(in text: String) -> [Name] {
+        let lines = text.split(whereSeparator: \.isNewline).map { String($0) }
+        guard let header = lines.first else { return [] }
+        let columns = csvFields(header).map { $0.lowercased() }
+        if let scientific = columns.firstIndex(of: "scientific name") ?? columns.firstIndex(of: "common name") {
+            let isScientific = columns[scientific] == "scientific name"
+            return unique(lines.dropFirst().compactMap { line in
+                let fields = csvFields(line)
+                guard scientific < fields.count, !fields[scientific].trimmed.isEmpty else { return nil }
+                let name = fields[scientific].trimmed
+                return isScientific ? .scientific(name) : .english(name)
+            })
+        }
+        return unique(lines.compactMap { line in
+            let name = String(line.prefix { $0 != "#" }).trimmed
+            guard !name.isEmpty else { return nil }
+            return looksScientific(name) ? .scientific(name) : .english(name)
+        })
+    }
+
+    /// "Parus major", "Turdus merula merula": a capitalised genus and lower-case epithets.
+    public static func looksScientific(_ name: String) -> Bool {
+        let words = name.split(separator: " ")
+        guard (2...3).contains(words.count), let first = words.first?.first, first.isUppercase else { return false }
+        return words.allSatisfy { $0.allSatisfy(\.isLetter) } && words.dropFirst().allSatisfy { $0.allSatisfy(\.isLowercase) }
+    }
+
+    /// A name as compared: lower case, hyphens as spaces, one space between words.
+    public static func folded(_ name: String) -> String {
+        String(name.lowercased().map { $0 == "-" ? " " : $0 }).split(separator: " ").joined(separator: " ")
+    }
+
+    /// The name in `candidates` closest to `name` (by edits of the folded names), when it is close enough
+    /// to offer: at most a third of the name's letters differ.
+    public static func closest(to name: String, in candidates: [String]) -> String? {
+        let wanted = Array(folded(name))
+        let scored = candidates.map { ($0, editDistance(wanted, Array(folded($0)))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, wanted.count / 3) else { return nil }
+        return best.0
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        var previous = Array(0...b.count)
+        for (i, left) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, right) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    /// One line of CSV: fields split at commas outside double quotes, `""` inside quotes a quote.
+    static func csvFields(_ line: String) -> [String] {
+        var fields: [String] = [], field = "", quoted = false
+        let characters = Array(line)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if quoted {
+                if character != "\"" {
+                    field.append(character)
+                } else if index + 1 < characters.count, characters[index + 1] == "\"" {
+                    field.append("\"")
+                    index += 1
+                } else {
+                    quoted = false
+                }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == "," {
+                fields.append(field)
+                field = ""
+            } else {
+                field.append(character)
+            }
+            index += 1
+        }
+        fields.append(field)
+        return fields
+    }
+
+    private static func unique(_ names: [Name]) -> [Name] {
+        var seen = Set<String>()
+        return names.filter { seen.insert(folded($0.text)).inserted }
+    }
+}

@@ -1,0 +1,83 @@
+import FoundationEssentials
+import XenoCanto
+
+/// What the app asks of the library. The real one is `SQLiteLibrary`; tests of logic may give another.
+public protocol LibraryStore: Sendable {
+    // Packs
+    func packs() throws(LibraryError) -> [PackSummary]
+    func pack(named name: PackName) throws(LibraryError) -> StoredPack?
+    /// Saves `pack` whole in one transaction, replacing one of the same name: never half of it.
+    func save(_ pack: StoredPack) throws(LibraryError)
+    /// False when there was no such pack.
+    func removePack(named name: PackName) throws(LibraryError) -> Bool
+    /// The recording `id` with its file, from the pack that fetched it last; nil when no pack holds its file.
+    func packedRecording(id: String) throws(LibraryError) -> (pack: PackName, member: PackedRecording)?
+
+    // Lists
+    func lists() throws(LibraryError) -> [ListSummary]
+    func list(named name: PackName) throws(LibraryError) -> [Recording]?
+    /// Adds `recording` to list `name` (made when new); false when it was there already.
+    func add(_ recording: Recording, toList name: PackName) throws(LibraryError) -> Bool
+    /// Takes the XC numbers `ids` off list `name`; how many were there.
+    func remove(ids: [String], fromList name: PackName) throws(LibraryError) -> Int
+    /// The XC numbers on list `name`.
+    func members(ofList name: PackName) throws(LibraryError) -> Set<String>
+
+    // History
+    func remember(search query: String) throws(LibraryError)
+    /// The searches, newest first, each once.
+    func searches(limit: Int) throws(LibraryError) -> [String]
+    func remember(play recording: Recording) throws(LibraryError)
+    /// The plays, newest first.
+    func plays(limit: Int) throws(LibraryError) -> [PlayedRecording]
+    func clearHistory() throws(LibraryError)
+}
+
+/// One recording of a pack: its metadata as the API sent it, and its file in the pack's folder (nil for
+/// a restricted recording, listed but never fetched).
+public struct PackedRecording: Sendable, Equatable {
+    public var recording: Recording
+    /// The file's name inside the pack's folder.
+    public var file: String?
+    public var fetched: Date
+
+    public init(recording: Recording, file: String?, fetched: Date) {
+        self.recording = recording
+        self.file = file
+        self.fetched = fetched
+    }
+}
+
+/// A pack as the library keeps it: what it was built from, when, and its recordings in order.
+public struct StoredPack: Sendable, Equatable {
+    public var name: PackName
+    /// What it was built from, as typed (`--query …`, `--species trip.txt`, `import pack.json`).
+    public var source: String
+    public var built: Date
+    public var members: [PackedRecording]
+
+    public init(name: PackName, source: String, built: Date, members: [PackedRecording]) {
+        self.name = name
+        self.source = source
+        self.built = built
+        self.members = members
+    }
+}
+
+public struct PackSummary: Sendable, Equatable {
+    public var name: PackName
+    public var source: String
+    public var built: Date
+    public var recordings: Int
+    public var species: Int
+}
+
+public struct ListSummary: Sendable, Equatable {
+    public var name: PackName
+    public var recordings: Int
+}
+
+public struct PlayedRecording: Sendable, Equatable {
+    public var recording: Recording
+    public var at: Date
+}

@@ -1,0 +1,38 @@
+import FoundationEssentials
+import GRDB
+import XenoCanto
+
+extension SQLiteLibrary {
+    /// Keeps `recording`'s metadata (its JSON as the API sent it, else as Chirper writes it) and the
+    /// columns the library asks by, replacing an older copy.
+    static func store(_ recording: Recording, in db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO recording (id, json, scientificName, englishName, soundType, quality, seconds, licence, saved)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(id) DO UPDATE SET json = excluded.json, scientificName = excluded.scientificName,
+                englishName = excluded.englishName, soundType = excluded.soundType, quality = excluded.quality,
+                seconds = excluded.seconds, licence = excluded.licence, saved = excluded.saved
+            """, arguments: [recording.id, RecordingJSON.text(of: recording), recording.scientificName,
+                             recording.englishName, recording.soundType, recording.quality, recording.duration,
+                             recording.licence, Date().timeIntervalSince1970])
+    }
+}
+
+/// A recording's JSON in the library and in `pack.json`: the API's object as sent when it was kept,
+/// else Chirper's own writing of the same fields.
+public enum RecordingJSON {
+    public static func text(of recording: Recording) -> String {
+        if let sent = recording.sentJSON.text { return sent }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(recording) else { return "{\"id\":\"\(recording.id)\"}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The recording `text` holds, keeping `text` as the JSON it was sent as; nil when it is not one.
+    public static func recording(from text: String) -> Recording? {
+        guard var recording = try? JSONDecoder().decode(Recording.self, from: Data(text.utf8)) else { return nil }
+        recording.sentJSON = SentJSON(Array(text.utf8))
+        return recording
+    }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import ChirperApp
+import ChirperCore
+import XenoCanto
+
+extension Chirper {
+    /// `chirper pack`: recordings chosen and fetched for study offline.
+    struct Pack: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pack",
+            abstract: "Build, list, show, remove, export and import packs: recordings kept for listening offline.",
+            discussion: """
+                Packs live in $XDG_DATA_HOME/chirper/packs/NAME (default ~/.local/share/chirper), with pack.json \
+                and CREDITS.md; the library (library.sqlite) beside them remembers them. \
+                Play one with chirper queue --pack NAME or chirper browse --pack NAME.
+                """,
+            subcommands: [Build.self, List.self, Show.self, Remove.self, Export.self, Import.self])
+
+        struct Build: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "build",
+                abstract: "Choose each species' cleanest recordings and fetch them into a pack.",
+                discussion: """
+                    From --species FILE (one English or scientific name a line, or eBird's CSV export), --query (the \
+                    species of the query's recordings, chosen among them) or --list (every recording of a list). \
+                    Clean first: quality A before B before C, no background species, the asked sound types (one of \
+                    each when the species has them), within --max-length, playback not used, newer first. \
+                    Restricted recordings are listed, never fetched. Stopped and run again, a build fetches only \
+                    what is missing. Exit 0 when the pack is whole, 1 when nothing matched, 4 when a file could \
+                    not be fetched (run again), 6 when the library cannot be used.
+                    """)
+
+            @Argument(help: "The pack's name: letters, digits, spaces, '-', '_' and '.'.")
+            var name: String
+
+            @Option(help: ArgumentHelp("A file of species names: one a line, or eBird's CSV.", valueName: "file"))
+            var species: String?
+
+            @Option(help: ArgumentHelp("A query whose recordings' species make the pack.", valueName: "query"))
+            var query: String?
+
+            @Option(help: ArgumentHelp("A list of the library, every recording on it.", valueName: "name"))
+            var list: String?
+
+            @Option(name: .customLong("per-species"), help: "Recordings per species, 1 to 50.")
+            var perSpecies = 3
+
+            @Option(help: ArgumentHelp("Sound types to have, as xeno-canto names them: song,call.", valueName: "types"))
+            var type: String?
+
+            @Option(name: .customLong("max-length"), help: "The longest recording to keep, in seconds (1 to 3600).")
+            var maxLength: Double = 60
+
+            @OptionGroup var api: APIOptions
+
+            func validate() throws {
+                guard [species, query, list].compactMap({ $0 }).count == 1 else {
+                    throw ValidationError("Give one of --species FILE, --query QUERY or --list NAME: chirper pack build trip --species trip.txt")
+                }
+                try OptionRange.check(perSpecies, 1...50, "--per-species must be from 1 to 50.")
+                try OptionRange.check(maxLength, 1...3600, "--max-length must be from 1 to 3600 seconds.")
+            }
+
+            func run() async throws {
+                let source: PackSource = species.map { .species(path: $0) } ?? query.map(PackSource.query) ?? .list(list ?? "")
+                let types = (type ?? "").split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty }
+                try await PackBuildJob.run(name: name, source: source,
+                                           criteria: PackCriteria(perSpecies: perSpecies, types: types, maxSeconds: maxLength), api: api.choice)
+            }
+        }
+
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "list", abstract: "The packs, with their size and source.")
+            func run() throws { try PackJob.list() }
+        }
+
+        struct Show: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "show", abstract: "A pack's recordings.")
+            @Argument(help: "The pack's name.") var name: String
+            func run() throws { try PackJob.show(name) }
+        }
+
+        struct Remove: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a pack and its files.")
+            @Argument(help: "The pack's name.") var name: String
+            func run() throws { try PackJob.remove(name) }
+        }
+
+        struct Export: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "export", abstract: "Write a pack as an M3U playlist or as pack.json, on standard output.",
+                discussion: """
+                    --m3u: a playlist of the pack's files with titles (mpv --playlist=FILE, cmus). --json: the pack's \
+                    recordings to build it elsewhere with chirper pack import; recordings whose licence forbids \
+                    sharing or adapting (NC, ND) are left out and named, unless --all-licences.
+                    """)
+            @Argument(help: "The pack's name.") var name: String
+            @Flag(help: "An M3U playlist.") var m3u = false
+            @Flag(help: "pack.json.") var json = false
+            @Flag(name: .customLong("all-licences"), help: "With --json: keep NC and ND recordings too.") var allLicences = false
+
+            func validate() throws {
+                guard m3u != json else { throw ValidationError("Give --m3u or --json: chirper pack export trip --m3u > trip.m3u") }
+            }
+
+            func run() throws { try PackJob.export(name, as: m3u ? .m3u : .json(allLicences: allLicences)) }
+        }
+
+        struct Import: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "import", abstract: "Build the pack a pack.json describes: its files fetched, no API request.")
+            @Argument(help: "The pack.json.") var file: String
+            @Option(help: "Another name for the pack.") var name: String?
+            @OptionGroup var api: APIOptions
+            func run() async throws { try await PackJob.importPack(from: file, name: name, api: api.choice) }
+        }
+    }
+}
