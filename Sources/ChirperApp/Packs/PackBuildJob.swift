@@ -1,5 +1,6 @@
 import Audio
 import ChirperCore
+import DisplayText
 import FoundationEssentials
 import Library
 import XenoCanto
@@ -49,8 +50,8 @@ public enum PackBuildJob {
         folder.forgetPendingChoice()
         let species = Set(chosen.map(PackSelection.speciesKey)).count
         let bytes = members.compactMap(\.file).compactMap { FileNames.sizeOfFile(atPath: folder.url.appendingPathComponent($0).path) }.reduce(0, +)
-        StandardOutput.write(["Pack \(packName): \(members.count) recording\(members.count == 1 ? "" : "s") of \(species) species "
-            + "(\(ByteCount.text(bytes))) in \(folder.url.path)."])
+        StandardOutput.write([Displayable.line("Pack \(packName): \(members.count) recording\(members.count == 1 ? "" : "s") of \(species) species "
+            + "(\(ByteCount.text(bytes))) in \(folder.url.path).")])
     }
 
     struct Looked {
@@ -115,10 +116,10 @@ public enum PackBuildJob {
 
     private static func report(_ looked: Looked) throws {
         for recording in looked.restricted {
-            StandardOutput.write(["⊘ XC\(recording.id) \(recording.scientificName): restricted, listed only (no file is asked for)."])
+            StandardOutput.write([Displayable.line("⊘ XC\(recording.id) \(recording.scientificName): restricted, listed only (no file is asked for).")])
         }
         for unmatched in looked.unmatched {
-            StandardOutput.write(["✗ \(unmatched.name): no recordings by that name" + (unmatched.closest.map { "; did you mean \($0)?" } ?? ".")])
+            StandardOutput.write([Displayable.line("✗ \(unmatched.name): no recordings by that name" + (unmatched.closest.map { "; did you mean \($0)?" } ?? "."))])
         }
     }
 

@@ -1,5 +1,6 @@
 import Audio
 import ChirperCore
+import DisplayText
 import FoundationEssentials
 import Library
 import XenoCanto
@@ -14,19 +15,19 @@ public enum PackJob {
             return
         }
         for pack in packs {
-            StandardOutput.write(["\(pack.name)  \(pack.recordings) recordings of \(pack.species) species  built \(LocalTime.minute(pack.built))  from \(pack.source)"])
+            StandardOutput.write([Displayable.line("\(pack.name)  \(pack.recordings) recordings of \(pack.species) species  built \(LocalTime.minute(pack.built))  from \(pack.source)")])
         }
     }
 
     public static func show(_ name: String, paths: LibraryPaths = .standard()) throws {
         let (pack, folder) = try stored(name, paths: paths)
-        StandardOutput.write(["Pack \(pack.name): \(pack.members.count) recordings, built \(LocalTime.minute(pack.built)) from \(pack.source)",
-                              "Files: \(folder.url.path)"])
+        StandardOutput.write([Displayable.line("Pack \(pack.name): \(pack.members.count) recordings, built \(LocalTime.minute(pack.built)) from \(pack.source)"),
+                              Displayable.line("Files: \(folder.url.path)")])
         for member in pack.members {
             let r = member.recording
             let fields = ["XC\(r.id)", r.englishName ?? "", r.scientificName, r.soundType ?? "", r.quality.map { "q \($0)" } ?? "",
                           r.length ?? "", LicenceName.short(r.licence) ?? ""]
-            StandardOutput.write([fields.filter { !$0.isEmpty }.joined(separator: "  ")])
+            StandardOutput.write([Displayable.line(fields.filter { !$0.isEmpty }.joined(separator: "  "))])
         }
     }
 
