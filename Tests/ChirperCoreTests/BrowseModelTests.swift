@@ -182,6 +182,23 @@ struct BrowseModelTests {
         #expect(model.panel == .none, "Escape cancels, and q typed in the prompt is text, not quit")
     }
 
+    @Test func fStarsTheCursorRowAndTakesTheStarOffAgainAndTheRowShowsIt() {
+        var model = loaded()
+        _ = press(&model, .down)
+        let recording = model.rows[1].recording
+        #expect(press(&model, .character("f")) == [.star(recording, on: true)])
+        #expect(model.starred == [recording.id])
+        let starredLine = BrowseRenderer.frame(model).map(\.text).first { $0.contains("XC\(recording.id)") }
+        #expect(starredLine?.hasPrefix("★") == true, "\(starredLine ?? "")")
+        #expect(press(&model, .character("f")) == [.star(recording, on: false)])
+        #expect(model.starred.isEmpty)
+        // A star the library could not keep: the list as it is, and why, until the next key.
+        model.showStarred(["900001"], notice: "✗ not starred: the library is busy")
+        #expect(BrowseRenderer.frame(model).map(\.text).contains("✗ not starred: the library is busy"))
+        _ = press(&model, .down)
+        #expect(model.notice == nil && model.starred == ["900001"])
+    }
+
     @Test func quitAndInterrupt() {
         var model = loaded()
         #expect(press(&model, .character("q")) == [.quit(interrupted: false)])

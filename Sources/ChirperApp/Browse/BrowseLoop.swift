@@ -12,6 +12,8 @@ enum BrowseInput: Sendable {
     case playback(generation: Int, recordingID: String, PlaybackEvent)
     /// A sonogram asked for with v, made or failed.
     case sonogram(id: String, Result<Spectrogram, PlaybackError>)
+    /// The starred rows as the list holds them, and why a star was not kept.
+    case starred(Set<String>, notice: String?)
     case tick
     case resize
     /// The program was suspended and continued (Ctrl-Z, then fg): the screen was another's meanwhile.
@@ -28,6 +30,8 @@ struct BrowseLoop {
     let client: any SearchClient
     let perPage: Int
     let playerOptions: PlaybackEngine.Options
+    /// Where `f` stars and the plays go; nil: nothing is kept.
+    var library: (any BrowseLibrary)? = nil
     /// Columns and rows now (asked at the start and after each resize).
     let terminalSize: @Sendable () -> (width: Int, height: Int)?
 
@@ -50,6 +54,7 @@ struct BrowseLoop {
                 case .play(let recording):
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
                     audio.play(recording, speed: model.listening.speed)
+                    if let library { Task { await library.remember(play: recording) } }
                 case .playAll(let row):
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
                     audio.playAll(from: row, of: model, speed: model.listening.speed, requestMore: { continuation.yield(.list(.nextPageRequested)) })
@@ -62,6 +67,12 @@ struct BrowseLoop {
                         } catch {
                             continuation.yield(.sonogram(id: recording.id, .failure(error)))
                         }
+                    }
+                case .star(let recording, let on):
+                    guard let library else { continue }
+                    Task {
+                        guard let problem = await library.star(recording, on: on) else { return }
+                        continuation.yield(.starred(await library.starred() ?? [], notice: problem))
                     }
                 case .listen(let command):
                     audio.perform(command)
@@ -76,6 +87,9 @@ struct BrowseLoop {
             return true
         }
 
+        if let library {
+            Task { if let ids = await library.starred() { continuation.yield(.starred(ids, notice: nil)) } }
+        }
         if let query {
             _ = perform(model.receive(.searchStarted(query, page: page)))
         } else {
@@ -94,6 +108,8 @@ struct BrowseLoop {
                 _ = perform(model.receive(.playback(recordingID: id, event)))
             case .sonogram(let id, let result):
                 model.receiveSonogram(id: id, result)
+            case .starred(let ids, let notice):
+                model.showStarred(ids, notice: notice)
             case .tick:
                 guard model.isBusy else { continue }
                 model.advance()

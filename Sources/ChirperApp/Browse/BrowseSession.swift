@@ -53,7 +53,7 @@ struct BrowseSession {
         }
 
         var screen = FullScreen()
-        let loop = BrowseLoop(client: client, perPage: perPage, playerOptions: playerOptions, terminalSize: { Terminal.size })
+        let loop = BrowseLoop(client: client, perPage: perPage, playerOptions: playerOptions, library: LibraryForBrowse(), terminalSize: { Terminal.size })
         let status = await loop.run(query: query, page: page, raw: raw, inputs: inputs, continuation: continuation, screen: &screen)
         ticker.cancel()
         keys.cancel()

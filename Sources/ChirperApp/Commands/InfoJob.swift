@@ -1,4 +1,5 @@
 import ChirperCore
+import Library
 import XenoCanto
 import XenoCantoHTTP
 
@@ -7,12 +8,17 @@ public enum InfoJob {
     /// `recording`: an XC number: 123456, XC123456 or the recording's page.
     public static func run(recording: String, json: Bool, api: APIChoice) async throws {
         let number = RecordingNumber.digits(recording)
-        let found: (recording: Recording, json: String)?
-        let client = try api.client()
-        do {
-            found = try await client.recordingAsSent(number: number)
-        } catch {
-            throw error.failure
+        var found: (recording: Recording, json: String)?
+        // A pack's recording is told with no request, its JSON as the API sent it.
+        if let packed = PackedFiles.recording(number) {
+            found = (packed, packed.sentJSON.text ?? RecordingJSON.text(of: packed))
+        } else {
+            let client = try api.client()
+            do {
+                found = try await client.recordingAsSent(number: number)
+            } catch {
+                throw error.failure
+            }
         }
         guard let found else {
             throw CommandFailure(message: "chirper: no recording XC\(number) on xeno-canto.", exitCode: .noMatch)

@@ -8,22 +8,28 @@ import XenoCanto
 public enum PlayJob {
     /// `offline`: ask nothing of the network: play from the cache.
     public static func run(recording: String, offline: Bool, sound: SoundChoice, api: APIChoice) async throws {
-        let (source, name, duration) = try await resolve(recording, offline: offline, api: api, early: sound.startWork)
-        try await Self.play(source, name: name, duration: duration, options: sound.playerOptions())
+        let found = try await resolve(recording, offline: offline, api: api, early: sound.startWork)
+        if let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
+        // Remembered once it has been played (or stopped), so the library is not opened on the way to the first sound.
+        defer { if let listed = found.recording { History.remember(play: listed) } }
+        try await Self.play(try found.playable(), name: found.name, duration: found.duration, options: sound.playerOptions())
     }
 
     /// `early`: where the file of an XC number is asked for beside its lookup.
     private static func resolve(_ recording: String, offline: Bool, api: APIChoice,
-                                early: StartWork?) async throws -> (AudioSource, String, Double?) {
+                                early: StartWork?) async throws -> RecordingSource.Found {
         guard offline, RecordingNumber.isNumber(recording), !FileManager.default.fileExists(atPath: recording) else {
-            return try await RecordingSource.resolve(recording, api: api, fileBeside: early)
+            return try await RecordingSource.lookup(recording, api: api, fileBeside: early)
         }
         let number = RecordingNumber.digits(recording)
+        if let packed = PackedFiles.recording(number) {
+            return RecordingSource.Found(source: packed.audioSource, name: "XC\(number)", duration: packed.duration, recording: packed)
+        }
         guard let file = AudioCache(directory: AudioCache.defaultDirectory()).file(forRecording: number) else {
-            throw CommandFailure(message: "chirper: XC\(number) is not in the cache, and --offline asks nothing of the network.",
+            throw CommandFailure(message: "chirper: XC\(number) is in no pack and not in the cache, and --offline asks nothing of the network.",
                                  exitCode: .playbackFailed)
         }
-        return (.file(file.path), "XC\(number)", nil)
+        return RecordingSource.Found(source: .file(file.path), name: "XC\(number)")
     }
 
     /// Plays with the live status: a queue of one. A failure exits 5 with its reason.

@@ -44,6 +44,7 @@ public enum QueueJob {
         let session = PlayingSession(items, screen: .queue, repeating: repeating, gap: gap, options: sound.playerOptions())
         session.stopOnSignals()
         let report = await session.run()
+        History.remember(plays: Set(report.played.map(\.index)).sorted().map { playable[$0 % playable.count] })
         StandardOutput.write(QueueSummary.lines(report, recordings: playable))
         if session.interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }
         // Every track failed (in all, or in a whole pass of --repeat), or the sound server went away (the

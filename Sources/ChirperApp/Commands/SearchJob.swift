@@ -8,6 +8,8 @@ public enum SearchJob {
     public static func run(words: [String], pages: PageChoice, json: Bool, pageCount: Int, api: APIChoice) async throws {
         var client = try api.client()
         client.keepsSentJSON = json
+        // After the page is out (whatever it held): the history never holds up a search.
+        defer { History.remember(search: SearchQuery.joining(words).trimmed) }
         var state = await ListState.firstPage(of: words, pages: pages, client: client)
         if pageCount > 1 {
             for _ in 1..<pageCount {

@@ -46,6 +46,9 @@ enum RecordingSource {
             return Found(source: .file(recording), name: recording)
         }
         let number = RecordingNumber.digits(recording)
+        if let packed = PackedFiles.recording(number) {
+            return Found(source: packed.audioSource, name: "XC\(packed.id)", duration: packed.duration, recording: packed)
+        }
         let found: Recording?
         let client = try api.client()
         // Not when the cache holds that URL's file, which the engine plays with no request.

@@ -51,6 +51,10 @@ public struct BrowseModel: Equatable, Sendable {
     private var measuredRows = 0
     /// Whether any loaded row is restricted (listed without a file), found as rows are measured.
     public private(set) var hasRestrictedRows = false
+    /// XC numbers on the list `starred` (f), as the library last said.
+    public private(set) var starred: Set<String> = []
+    /// A line for the footer until the next key: a star the library could not keep.
+    public private(set) var notice: String?
     /// The last spectrogram made, kept to draw it again at a new size or when its panel opens again.
     private var kept: KeptSpectrogram?
     private struct KeptSpectrogram: Equatable, Sendable {
@@ -89,12 +93,30 @@ public struct BrowseModel: Equatable, Sendable {
         return true
     }
 
+    // MARK: Stars
+
+    /// The stars the library holds (at the start, and after a star it could not keep).
+    public mutating func showStarred(_ ids: Set<String>, notice: String? = nil) {
+        starred = ids
+        if let notice { self.notice = notice }
+    }
+
+    private mutating func toggleStar() -> [BrowseCommand] {
+        guard cursor < rows.count else { return [] }
+        let recording = rows[cursor].recording
+        let on = !starred.contains(recording.id)
+        if on { starred.insert(recording.id) } else { starred.remove(recording.id) }
+        return [.star(recording, on: on)]
+    }
+
     // MARK: Input
 
     /// A key press; returns what the caller must do.
     public mutating func press(_ key: TerminalKey) -> [BrowseCommand] {
         if key == .control("c") { return [.quit(interrupted: true)] }
+        notice = nil
         if case .search(let text) = panel { return type(key, into: text) }
+        if key == .character("f") { return toggleStar() }
         if activeRow != nil, let command = ListeningKeys.command(for: key, on: .browse) { return [.listen(command)] }
         switch key {
         case .up, .character("k"): moveCursor(to: cursor - 1)
@@ -300,6 +322,8 @@ public enum BrowseCommand: Equatable, Sendable {
     /// A listening key for what plays (pause, seek, volume, next, speed, loop).
     case listen(ListeningCommand)
     case stopPlayback
+    /// Put the recording on the list `starred`, or take it off.
+    case star(Recording, on: Bool)
     /// Leave browse; `interrupted` for Ctrl-C (exit 130).
     case quit(interrupted: Bool)
 }

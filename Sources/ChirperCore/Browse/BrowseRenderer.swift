@@ -72,7 +72,7 @@ public enum BrowseRenderer {
         let rows = model.rows
         let end = min(rows.count, model.top + model.layout.visibleRows)
         for index in model.top..<end {
-            var cells = RecordingTable.cells(rows[index], marker: marker(rows[index], tick: model.tick))
+            var cells = RecordingTable.cells(rows[index], marker: marker(rows[index], tick: model.tick, starred: model.starred))
             if let clock = clock(rows[index].playback) { cells[RecordingTable.Column.length.index] = clock }
             lines.append(ScreenLine(table.line(cells: cells), index == model.cursor ? .inverse : .plain))
         }
@@ -163,6 +163,7 @@ public enum BrowseRenderer {
     static func playback(_ model: BrowseModel) -> String {
         let rows = model.rows
         let width = model.layout.width
+        if let notice = model.notice { return notice }
         if model.cursor < rows.count, case .failed(let error) = rows[model.cursor].playback {
             return "✗ XC\(rows[model.cursor].id): \(error)"
         }
@@ -174,9 +175,11 @@ public enum BrowseRenderer {
         return name + "  " + line
     }
 
-    /// The first cell of a row: ⊘ when it cannot play, else its playback (a spinner while buffering).
-    static func marker(_ row: Row, tick: Int) -> String {
+    /// The first cell of a row: ⊘ when it cannot play, else its playback (a spinner while buffering);
+    /// ★ on a starred row that is not playing.
+    static func marker(_ row: Row, tick: Int, starred: Set<String> = []) -> String {
         if case .buffering = row.playback { return String(spinner[tick % spinner.count]) }
+        if case .idle = row.playback, row.recording.isPlayable, starred.contains(row.id) { return "★" }
         return ListRenderer.marker(row)
     }
 

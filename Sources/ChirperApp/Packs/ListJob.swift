@@ -1,0 +1,73 @@
+import ChirperCore
+import DisplayText
+import Library
+import XenoCanto
+
+/// `list`, `list show NAME`, `list rm NAME ID…`: the lists browse's `f` fills; and `history`.
+public enum ListJob {
+    public static func lists(paths: LibraryPaths = .standard()) throws {
+        let library = try LibraryAccess.open(paths)
+        let lists = try LibraryAccess.run { () throws(LibraryError) in try library.lists() }
+        guard !lists.isEmpty else {
+            StandardOutput.write(["No lists yet: press f on a row in chirper browse to star it (the list starred)."])
+            return
+        }
+        for list in lists { StandardOutput.write(["\(list.name)  \(list.recordings) recording\(list.recordings == 1 ? "" : "s")"]) }
+    }
+
+    public static func show(_ name: String, paths: LibraryPaths = .standard()) throws {
+        let listName = try LibraryAccess.name(name)
+        let library = try LibraryAccess.open(paths)
+        guard let recordings = try LibraryAccess.run({ () throws(LibraryError) in try library.list(named: listName) }) else {
+            throw CommandFailure(message: "chirper: there is no list \(listName) (chirper list shows the lists).", exitCode: .noMatch)
+        }
+        StandardOutput.write(recordings.map(line))
+    }
+
+    public static func remove(_ ids: [String], from name: String, paths: LibraryPaths = .standard()) throws {
+        let listName = try LibraryAccess.name(name)
+        let library = try LibraryAccess.open(paths)
+        let numbers = ids.map(RecordingNumber.digits)
+        let removed = try LibraryAccess.run { () throws(LibraryError) in try library.remove(ids: numbers, fromList: listName) }
+        StandardOutput.write(["Took \(removed) of \(numbers.count) off the list \(listName)."])
+        if removed < numbers.count { throw CommandFailure(exitCode: .noMatch) }
+    }
+
+    public static func history(clear: Bool, limit: Int, paths: LibraryPaths = .standard()) throws {
+        let library = try LibraryAccess.open(paths)
+        if clear {
+            try LibraryAccess.run { () throws(LibraryError) in try library.clearHistory() }
+            StandardOutput.write(["History cleared."])
+            return
+        }
+        let plays = try LibraryAccess.run { () throws(LibraryError) in try library.plays(limit: limit) }
+        guard !plays.isEmpty else {
+            StandardOutput.write(["Nothing played yet."])
+            return
+        }
+        for played in plays { StandardOutput.write([LocalTime.minute(played.at) + "  " + line(played.recording)]) }
+    }
+
+    /// A recording on one line: number, names, type, length, recordist.
+    static func line(_ r: Recording) -> String {
+        let fields = ["XC\(r.id)", r.englishName ?? "", r.scientificName, r.soundType ?? "", r.length ?? "", r.recordist ?? ""]
+        return Displayable.line(fields.filter { !$0.isEmpty }.joined(separator: "  "))
+    }
+}
+
+/// Remembering what was searched and played. A library that cannot be written is not a reason to fail
+/// a search or a play: the history is left out then.
+enum History {
+    static func remember(search query: String, paths: LibraryPaths = .standard()) {
+        try? SQLiteLibrary(paths: paths).remember(search: query)
+    }
+
+    static func remember(play recording: Recording, paths: LibraryPaths = .standard()) {
+        remember(plays: [recording], paths: paths)
+    }
+
+    static func remember(plays recordings: [Recording], paths: LibraryPaths = .standard()) {
+        guard !recordings.isEmpty, let library = try? SQLiteLibrary(paths: paths) else { return }
+        for recording in recordings { try? library.remember(play: recording) }
+    }
+}
