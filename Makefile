@@ -3,7 +3,7 @@
 # null sink only when none is reachable.
 
 SWIFT ?= swift
-APT_PACKAGES := libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils lame tmux python3 openssl
+APT_PACKAGES := libsqlite3-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils lame tmux python3 openssl
 WITH_PULSE := .ci/pulseaudio
 # What a listener runs: release builds with the Swift runtime linked in (no libswiftCore, Foundation or
 # ICU to load at each start). libpulse and libmpg123 stay shared: Debian ships no static ones.
@@ -24,6 +24,7 @@ deps:
 build: deps
 	$(RELEASE) --product chirper
 	$(RELEASE) --product chirper-demo
+	$(RELEASE) --product chirper-library
 
 # The tests run against a debug build (every product, the test bundle and the chirper it spawns).
 build-tests: deps
@@ -42,7 +43,7 @@ demo: build
 # command definitions, by argument-parser's generate-manual tool (the one its plugin runs: the plugin
 # itself rebuilds every product in a configuration of its own). `make uninstall` removes exactly these.
 BINDIR := .build/release
-INSTALLED := bin/chirper bin/chirper-demo share/bash-completion/completions/chirper \
+INSTALLED := bin/chirper bin/chirper-demo bin/chirper-library share/bash-completion/completions/chirper \
 	share/zsh/site-functions/_chirper share/fish/vendor_completions.d/chirper.fish share/man/man1/chirper.1
 
 install: build
@@ -57,7 +58,7 @@ install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d \
 		$(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BINDIR)/chirper $(BINDIR)/chirper-demo $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(BINDIR)/chirper $(BINDIR)/chirper-demo $(BINDIR)/chirper-library $(DESTDIR)$(PREFIX)/bin/
 	$(BINDIR)/chirper --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
 	$(BINDIR)/chirper --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chirper
 	$(BINDIR)/chirper --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chirper.fish

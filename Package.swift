@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "chirper", targets: ["chirper"]),
         // The demo catalog's server, a program of its own: the player's binary links no HTTP server.
         .executable(name: "chirper-demo", targets: ["chirper-demo"]),
+        // The library's process (GRDB and Foundation): the player's binary links neither.
+        .executable(name: "chirper-library", targets: ["chirper-library"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -82,14 +84,17 @@ let package = Package(
             ]),
         // The library: packs, lists and history in one SQLite file, through GRDB. Opened only by the
         // commands that use it.
+        // What the player and the library's process share: the store's protocol, its values, the wire
+        // between them. Pure Swift and FoundationEssentials.
+        .target(name: "LibraryModel", dependencies: ["XenoCanto"]),
         .target(
             name: "Library",
-            dependencies: ["XenoCanto", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["XenoCanto", "LibraryModel", .product(name: "GRDB", package: "GRDB.swift")]),
         // What the commands do: the sessions that run effects (browse's event loop, the playing session,
         // the queue feed, download) and the terminal. Never sees ArgumentParser.
         .target(
             name: "ChirperApp",
-            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking", "Library"]),
+            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking", "LibraryModel"]),
         // Parses the command line into plain options values and calls ChirperApp; exit codes. Nothing else.
         .executableTarget(
             name: "chirper",
@@ -116,6 +121,7 @@ let package = Package(
             // Debug builds load the Swift runtime's own libraries, which need libstdc++.so anyway.
             .unsafeFlags(["-L\(Context.packageDirectory)/link/static-libstdc++"], .when(configuration: .release)),
             ]),
+        .executableTarget(name: "chirper-library", dependencies: ["Library", "LibraryModel", "XenoCanto"]),
         .executableTarget(
             name: "chirper-demo",
             dependencies: [
@@ -139,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram", "ChirperHTTP", "ChirperApp", "Locking", "Library",
+                "XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram", "ChirperHTTP", "ChirperApp", "Locking", "Library", "LibraryModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -10,12 +10,15 @@ struct DemoProcess {
     private let lifeline: Int32
 
     /// The demo server's binary: beside the running `chirper`.
-    static var executable: String {
+    static var executable: String { sibling("chirper-demo") }
+
+    /// The program `name` installed beside the running `chirper`.
+    static func sibling(_ name: String) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let own = count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "chirper"
         let folder = own.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return (folder.isEmpty ? "." : folder) + "/chirper-demo"
+        return (folder.isEmpty ? "." : folder) + "/" + name
     }
 
     /// Replaces this process with the demo server (`serve-demo`: it then is the server, Ctrl-C and all).

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GRDB
+import LibraryModel
 import XenoCanto
 
 extension SQLiteLibrary {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GRDB
+import LibraryModel
 import XenoCanto
 
 extension SQLiteLibrary {
@@ -57,14 +58,14 @@ extension SQLiteLibrary {
         }
     }
 
-    public func packedRecording(id: String) throws(LibraryError) -> (pack: PackName, member: PackedRecording)? {
+    public func packedRecording(id: String) throws(LibraryError) -> PackedFile? {
         try reading { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT recording.json, packMember.file, packMember.fetched, packMember.pack FROM packMember
                 JOIN recording ON recording.id = packMember.recording
                 WHERE packMember.recording = ? AND packMember.file IS NOT NULL ORDER BY packMember.fetched DESC LIMIT 1
                 """, arguments: [id]), let pack = PackName(row["pack"]), let member = Self.packed(row) else { return nil }
-            return (pack, member)
+            return PackedFile(pack: pack, member: member)
         }
     }
 

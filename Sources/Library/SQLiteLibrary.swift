@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GRDB
+import LibraryModel
 import XenoCanto
 
 /// The library in one SQLite file (WAL: a browse reads while a `pack build` writes), through GRDB.

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// `make install` puts the player, its demo server, the three shells' completions and the man page where
+/// `make install` puts the player, its demo server, its library process, the three shells' completions and the man page where
 /// each is looked for, under DESTDIR; `make uninstall` takes exactly those away. Run on the debug build
 /// (`make install-files`, the copying step of `make install`), so the test builds nothing.
 @Suite("make install and uninstall into a temporary root")
 struct InstallTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let subcommands = ["search", "browse", "queue", "info", "play", "download", "sonogram", "cache", "demo", "serve-demo"]
+    static let subcommands = ["search", "browse", "queue", "info", "play", "download", "sonogram", "cache", "pack", "list", "history", "demo", "serve-demo"]
 
     @Test func theFilesGoWhereShellsAndManLookAndUninstallTakesThemAway() async throws {
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-install-\(UUID().uuidString)")
@@ -16,7 +16,7 @@ struct InstallTests {
         let install = try await Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "install-files", "BINDIR=\(binaries)", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
         #expect(install.status == 0, "\(install.output)")
         let prefix = destination.appendingPathComponent("usr/local")
-        for binary in ["bin/chirper", "bin/chirper-demo"] {
+        for binary in ["bin/chirper", "bin/chirper-demo", "bin/chirper-library"] {
             #expect(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent(binary).path), "\(binary)")
         }
         let texts = ["share/bash-completion/completions/chirper", "share/zsh/site-functions/_chirper",
@@ -33,7 +33,7 @@ struct InstallTests {
 
         let uninstall = try await Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "uninstall", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
         #expect(uninstall.status == 0)
-        for path in ["bin/chirper", "bin/chirper-demo"] + texts {
+        for path in ["bin/chirper", "bin/chirper-demo", "bin/chirper-library"] + texts {
             #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path) removed")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import Library
+import LibraryModel
 import Testing
 import XenoCanto
 

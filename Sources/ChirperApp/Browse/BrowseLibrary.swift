@@ -1,5 +1,4 @@
-import Library
-import Synchronization
+import LibraryModel
 import XenoCanto
 
 /// What browse keeps in the library: the list `f` stars into (`starred`) and the plays. The real one is
@@ -15,17 +14,10 @@ protocol BrowseLibrary: Sendable {
 /// The library, opened on first use (browse's first frame does not wait for it).
 final class LibraryForBrowse: BrowseLibrary {
     static let list = PackName("starred")!
-    private let paths: LibraryPaths
-    private let opened = Mutex<SQLiteLibrary?>(nil)
+    /// Started on first use, kept while browse runs.
+    private let process = LibraryProcess()
 
-    init(paths: LibraryPaths = .standard()) { self.paths = paths }
-
-    private func library() throws(LibraryError) -> SQLiteLibrary {
-        if let library = opened.withLock({ $0 }) { return library }
-        let library = try SQLiteLibrary(paths: paths)
-        opened.withLock { $0 = library }
-        return library
-    }
+    private func library() throws(LibraryError) -> LibraryProcess { process }
 
     func starred() async -> Set<String>? {
         try? library().members(ofList: Self.list)

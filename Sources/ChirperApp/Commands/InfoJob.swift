@@ -1,5 +1,5 @@
 import ChirperCore
-import Library
+import LibraryModel
 import XenoCanto
 import XenoCantoHTTP
 

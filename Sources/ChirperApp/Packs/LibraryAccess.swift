@@ -1,9 +1,10 @@
-import Library
+import LibraryModel
 
 /// The library as the commands open it: its failures become messages that name the file, exit 6.
 enum LibraryAccess {
-    static func open(_ paths: LibraryPaths) throws(CommandFailure) -> SQLiteLibrary {
-        do { return try SQLiteLibrary(paths: paths) } catch { throw failure(error) }
+    /// The library's process, started at the first request.
+    static func open(_ paths: LibraryPaths) throws(CommandFailure) -> any LibraryStore {
+        LibraryProcess(paths: paths)
     }
 
     static func run<T>(_ work: () throws(LibraryError) -> T) throws(CommandFailure) -> T {

@@ -1,6 +1,6 @@
 import ChirperCore
 import DisplayText
-import Library
+import LibraryModel
 import XenoCanto
 
 /// `list`, `list show NAME`, `list rm NAME ID…`: the lists browse's `f` fills; and `history`.
@@ -55,11 +55,12 @@ public enum ListJob {
     }
 }
 
-/// Remembering what was searched and played. A library that cannot be written is not a reason to fail
-/// a search or a play: the history is left out then.
+/// Remembering what was searched and played, written by a library process of its own after the command
+/// has ended. A library that cannot be written is not a reason to fail a search or a play: the history
+/// is left out then.
 enum History {
     static func remember(search query: String, paths: LibraryPaths = .standard()) {
-        try? SQLiteLibrary(paths: paths).remember(search: query)
+        LibraryProcess.send([.rememberSearch(query)], waiting: false, paths: paths)
     }
 
     static func remember(play recording: Recording, paths: LibraryPaths = .standard()) {
@@ -67,7 +68,7 @@ enum History {
     }
 
     static func remember(plays recordings: [Recording], paths: LibraryPaths = .standard()) {
-        guard !recordings.isEmpty, let library = try? SQLiteLibrary(paths: paths) else { return }
-        for recording in recordings { try? library.remember(play: recording) }
+        guard !recordings.isEmpty else { return }
+        LibraryProcess.send(recordings.map { .rememberPlay(SentRecording($0)) }, waiting: true, paths: paths)
     }
 }

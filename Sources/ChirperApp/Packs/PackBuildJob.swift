@@ -2,7 +2,7 @@ import Audio
 import ChirperCore
 import DisplayText
 import FoundationEssentials
-import Library
+import LibraryModel
 import XenoCanto
 
 /// `pack build`: a species' cleanest recordings fetched into a pack's folder and kept in the library.
@@ -37,7 +37,7 @@ public enum PackBuildJob {
 
     /// Fetches what `chosen` needs into the pack's folder and, once every file is whole, keeps the pack.
     static func build(name: String, source: String, chosen: [Recording], paths: LibraryPaths,
-                      library given: SQLiteLibrary? = nil) async throws {
+                      library given: (any LibraryStore)? = nil) async throws {
         let packName = try LibraryAccess.name(name)
         let library = try given ?? LibraryAccess.open(paths)
         let folder = PackFolder(paths: paths, name: packName)
@@ -60,7 +60,7 @@ public enum PackBuildJob {
         var unmatched: [PackLookup.Unmatched] = []
     }
 
-    private static func lookUp(_ source: PackSource, library: SQLiteLibrary, criteria: PackCriteria, api: APIChoice,
+    private static func lookUp(_ source: PackSource, library: any LibraryStore, criteria: PackCriteria, api: APIChoice,
                                progress: PackProgress) async throws -> Looked {
         var looked = Looked()
         var groups: [[Recording]]

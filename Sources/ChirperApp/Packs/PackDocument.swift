@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Library
+import LibraryModel
 import XenoCanto
 
 /// `pack.json`: a pack's name, what it was built from, and its recordings' metadata as the API sent it,

@@ -1,7 +1,7 @@
 import Audio
 import ChirperCore
 import FoundationEssentials
-import Library
+import LibraryModel
 import XenoCanto
 
 /// A pack's folder: its recordings' files, `pack.json`, `CREDITS.md`, and while a build is under way
@@ -25,6 +25,20 @@ struct PackFolder {
     func holds(_ recording: Recording) -> Bool {
         guard let file = file(of: recording) else { return false }
         return (FileNames.sizeOfFile(atPath: file.path) ?? 0) > 0
+    }
+
+    /// The recording with its file here as a `file://` URL; nil when the folder does not hold it whole.
+    func playable(_ recording: Recording) -> Recording? {
+        guard holds(recording), let file = file(of: recording) else { return nil }
+        var local = recording
+        local.fileURL = "file://" + file.path
+        return local
+    }
+
+    /// What `pack.json` says; nil when there is none (no pack, or one not yet whole) or it cannot be read.
+    func document() -> PackDocument.Read? {
+        guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("pack.json").path) else { return nil }
+        return PackDocument.read([UInt8](data))
     }
 
     func make() throws(CommandFailure) {

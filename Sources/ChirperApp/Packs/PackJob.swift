@@ -2,7 +2,7 @@ import Audio
 import ChirperCore
 import DisplayText
 import FoundationEssentials
-import Library
+import LibraryModel
 import XenoCanto
 
 /// `pack list | show | rm | export | import`: the packs the library holds.

@@ -1,6 +1,7 @@
 import Audio
+import Audio
 import FoundationEssentials
-import Library
+import LibraryModel
 import XenoCanto
 
 extension Recording {
@@ -14,18 +15,20 @@ extension Recording {
 }
 
 /// A recording a pack holds, found by its XC number with no request: what `play`, `info`, `sonogram`
-/// and `compare` use before asking xeno-canto. Nothing is opened when there is no library yet.
+/// and `compare` use before asking xeno-canto. The packs' folders are looked in (a stat each), and the
+/// `pack.json` of the one that holds the file read: no library process is started on the way to a sound.
 enum PackedFiles {
-    /// The recording with its file as a `file://` URL; nil when no pack holds its file (or the library
-    /// cannot be read: then xeno-canto is asked, as without a library).
+    /// The recording with its file as a `file://` URL; nil when no pack holds its file.
     static func recording(_ number: String, paths: LibraryPaths = .standard()) -> Recording? {
-        guard FileManager.default.fileExists(atPath: paths.database.path),
-              let library = try? SQLiteLibrary(paths: paths),
-              let (pack, member) = (try? library.packedRecording(id: number)) ?? nil, let file = member.file else { return nil }
-        let path = paths.folder(ofPack: pack).appendingPathComponent(file).path
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        var recording = member.recording
-        recording.fileURL = "file://" + path
-        return recording
+        guard (1...12).contains(number.count), number.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: paths.packs.path) else { return nil }
+        for name in names.sorted() {
+            guard let packName = PackName(name) else { continue }
+            let folder = PackFolder(paths: paths, name: packName)
+            guard FileNames.sizeOfFile(atPath: folder.url.appendingPathComponent("XC\(number).mp3").path) != nil,
+                  let found = folder.document()?.recordings.first(where: { $0.id == number }) else { continue }
+            return folder.playable(found)
+        }
+        return nil
     }
 }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Library
+import LibraryModel
 import XenoCanto
 
 /// A pack's or a list's recordings answering searches, with no request: what `browse --pack`,
@@ -31,33 +31,22 @@ struct ShelfClient: SearchClient {
         return words.allSatisfy { haystack.contains($0) }
     }
 
-    /// The pack `name`'s recordings with their files as `file://` URLs (those it holds no file of left out).
-    static func pack(_ name: PackName, library: SQLiteLibrary, paths: LibraryPaths) throws(CommandFailure) -> ShelfClient {
-        guard let pack = try LibraryAccess.run({ () throws(LibraryError) in try library.pack(named: name) }) else {
+    /// The pack `name`'s recordings with their files as `file://` URLs, read from its folder's
+    /// `pack.json` (no request, no library process: the screen is drawn at once).
+    static func pack(_ name: PackName, paths: LibraryPaths) throws(CommandFailure) -> ShelfClient {
+        let folder = PackFolder(paths: paths, name: name)
+        guard let document = folder.document() else {
             throw CommandFailure(message: "chirper: there is no pack \(name) (chirper pack list shows the packs).", exitCode: .noMatch)
         }
-        let folder = paths.folder(ofPack: name)
-        let recordings = pack.members.compactMap { member -> Recording? in
-            guard let file = member.file else { return nil }
-            var recording = member.recording
-            recording.fileURL = "file://" + folder.appendingPathComponent(file).path
-            return recording
-        }
-        return ShelfClient(recordings: recordings, query: SearchQuery("pack:\(name)", raw: true))
+        return ShelfClient(recordings: document.recordings.compactMap(folder.playable), query: SearchQuery("pack:\(name)", raw: true))
     }
 
     /// The list `name`'s recordings, played from a pack's file when a pack holds one, else from xeno-canto.
-    static func list(_ name: PackName, library: SQLiteLibrary, paths: LibraryPaths) throws(CommandFailure) -> ShelfClient {
+    static func list(_ name: PackName, library: any LibraryStore, paths: LibraryPaths) throws(CommandFailure) -> ShelfClient {
         guard let listed = try LibraryAccess.run({ () throws(LibraryError) in try library.list(named: name) }) else {
             throw CommandFailure(message: "chirper: there is no list \(name) (chirper list shows the lists).", exitCode: .noMatch)
         }
-        let recordings = listed.map { recording in
-            var recording = recording
-            if let (pack, member) = (try? library.packedRecording(id: recording.id)) ?? nil, let file = member.file {
-                recording.fileURL = "file://" + paths.folder(ofPack: pack).appendingPathComponent(file).path
-            }
-            return recording
-        }
+        let recordings = listed.map { recording in PackedFiles.recording(recording.id, paths: paths) ?? recording }
         return ShelfClient(recordings: recordings, query: SearchQuery("list:\(name)", raw: true))
     }
 }
@@ -68,10 +57,9 @@ public enum Shelf: Sendable, Equatable {
     case list(String)
 
     func client(paths: LibraryPaths = .standard()) throws(CommandFailure) -> ShelfClient {
-        let library = try LibraryAccess.open(paths)
         switch self {
-        case .pack(let text): return try ShelfClient.pack(try LibraryAccess.name(text), library: library, paths: paths)
-        case .list(let text): return try ShelfClient.list(try LibraryAccess.name(text), library: library, paths: paths)
+        case .pack(let text): return try ShelfClient.pack(try LibraryAccess.name(text), paths: paths)
+        case .list(let text): return try ShelfClient.list(try LibraryAccess.name(text), library: try LibraryAccess.open(paths), paths: paths)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// Why the library could not do what was asked, in words that name its file: a person can act on each.
-public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum LibraryError: Error, Equatable, Sendable, Codable, CustomStringConvertible {
     /// Another process holds the database's lock longer than Chirper waits.
     case locked(path: String)
     /// The file is not an SQLite database, or is damaged.

@@ -11,7 +11,7 @@ public protocol LibraryStore: Sendable {
     /// False when there was no such pack.
     func removePack(named name: PackName) throws(LibraryError) -> Bool
     /// The recording `id` with its file, from the pack that fetched it last; nil when no pack holds its file.
-    func packedRecording(id: String) throws(LibraryError) -> (pack: PackName, member: PackedRecording)?
+    func packedRecording(id: String) throws(LibraryError) -> PackedFile?
 
     // Lists
     func lists() throws(LibraryError) -> [ListSummary]
@@ -49,7 +49,7 @@ public struct PackedRecording: Sendable, Equatable {
 }
 
 /// A pack as the library keeps it: what it was built from, when, and its recordings in order.
-public struct StoredPack: Sendable, Equatable {
+public struct StoredPack: Sendable, Equatable, Codable {
     public var name: PackName
     /// What it was built from, as typed (`--query …`, `--species trip.txt`, `import pack.json`).
     public var source: String
@@ -64,7 +64,15 @@ public struct StoredPack: Sendable, Equatable {
     }
 }
 
-public struct PackSummary: Sendable, Equatable {
+public struct PackSummary: Sendable, Equatable, Codable {
+    public init(name: PackName, source: String, built: Date, recordings: Int, species: Int) {
+        self.name = name
+        self.source = source
+        self.built = built
+        self.recordings = recordings
+        self.species = species
+    }
+
     public var name: PackName
     public var source: String
     public var built: Date
@@ -72,12 +80,22 @@ public struct PackSummary: Sendable, Equatable {
     public var species: Int
 }
 
-public struct ListSummary: Sendable, Equatable {
+public struct ListSummary: Sendable, Equatable, Codable {
+    public init(name: PackName, recordings: Int) {
+        self.name = name
+        self.recordings = recordings
+    }
+
     public var name: PackName
     public var recordings: Int
 }
 
 public struct PlayedRecording: Sendable, Equatable {
+    public init(recording: Recording, at: Date) {
+        self.recording = recording
+        self.at = at
+    }
+
     public var recording: Recording
     public var at: Date
 }
