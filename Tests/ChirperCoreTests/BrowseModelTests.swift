@@ -186,17 +186,41 @@ struct BrowseModelTests {
         var model = loaded()
         _ = press(&model, .down)
         let recording = model.rows[1].recording
-        #expect(press(&model, .character("f")) == [.star(recording, on: true)])
+        #expect(press(&model, .character("f")) == [.star(recording, list: "starred", on: true)])
         #expect(model.starred == [recording.id])
         let starredLine = BrowseRenderer.frame(model).map(\.text).first { $0.contains("XC\(recording.id)") }
         #expect(starredLine?.hasPrefix("★") == true, "\(starredLine ?? "")")
-        #expect(press(&model, .character("f")) == [.star(recording, on: false)])
+        #expect(press(&model, .character("f")) == [.star(recording, list: "starred", on: false)])
         #expect(model.starred.isEmpty)
         // A star the library could not keep: the list as it is, and why, until the next key.
         model.showStarred(["900001"], notice: "✗ not starred: the library is busy")
         #expect(BrowseRenderer.frame(model).map(\.text).contains("✗ not starred: the library is busy"))
         _ = press(&model, .down)
         #expect(model.notice == nil && model.starred == ["900001"])
+    }
+
+    @Test func capitalFStarsIntoAListNamedAtAPrompt() {
+        var model = loaded()
+        let recording = model.rows[0].recording
+        #expect(press(&model, .character("F")).isEmpty)
+        #expect(BrowseRenderer.frame(model).map(\.text).contains { $0.hasPrefix("Star into the list: ▏") })
+        #expect(press(&model, .character("t"), .character("r"), .character("i"), .character("p"), .enter) == [.star(recording, list: "trip", on: true)])
+        #expect(model.panel == .none && model.starred.contains(recording.id))
+        _ = press(&model, .character("F"))
+        #expect(press(&model, .character("x"), .escape).isEmpty && model.panel == .none)
+    }
+
+    @Test func upAndDownAtTheSearchPromptBringBackPastSearchesNewestFirst() {
+        var model = loaded()
+        model.showPastSearches(["gen:parus", "cnt:france"])
+        _ = press(&model, .character("/"), .up)
+        #expect(model.panel == .search("gen:parus"))
+        _ = press(&model, .up, .up)
+        #expect(model.panel == .search("cnt:france"), "the oldest stays")
+        _ = press(&model, .down, .down)
+        #expect(model.panel == .search(""), "past the newest: what was typed, empty")
+        _ = press(&model, .character("e"), .character("n"), .character(":"), .character("x"), .enter)
+        #expect(model.pastSearches == ["en:x", "gen:parus", "cnt:france"], "a new search is the newest")
     }
 
     @Test func quitAndInterrupt() {

@@ -47,7 +47,7 @@ struct Cache {
         let offline = try await ChirperProcess.run(["play", "XC900001", "--offline", "--api-url", "http://127.0.0.1:9/api/3"], environment: environment)
         #expect(offline.status == 0, "\(offline.stderr)")
         let missing = try await ChirperProcess.run(["play", "900013", "--offline"], environment: environment)
-        #expect(missing.status == 5 && missing.stderr.contains("XC900013 is not in the cache"), "\(missing.stderr)")
+        #expect(missing.status == 5 && missing.stderr.contains("XC900013 is in no pack and not in the cache"), "\(missing.stderr)")
         let clear = try await ChirperProcess.run(["cache", "clear"], environment: environment)
         #expect(clear.stdout.contains("Removed 1 recording") && Self.files(cache).isEmpty)
     }

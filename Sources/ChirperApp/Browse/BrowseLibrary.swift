@@ -1,3 +1,4 @@
+import ChirperCore
 import LibraryModel
 import XenoCanto
 
@@ -6,14 +7,17 @@ import XenoCanto
 protocol BrowseLibrary: Sendable {
     /// The XC numbers starred now; nil when the list cannot be read (why goes to `star`'s answer).
     func starred() async -> Set<String>?
-    /// Stars or unstars `recording`; nil when it is kept, else why not, for the footer.
-    func star(_ recording: Recording, on: Bool) async -> String?
+    /// Stars or unstars `recording` on `list`; nil when it is kept, else why not, for the footer.
+    func star(_ recording: Recording, list: String, on: Bool) async -> String?
     func remember(play recording: Recording) async
+    func remember(search query: String) async
+    /// The searches remembered, newest first.
+    func pastSearches() async -> [String]
 }
 
 /// The library, opened on first use (browse's first frame does not wait for it).
 final class LibraryForBrowse: BrowseLibrary {
-    static let list = PackName("starred")!
+    static let list = PackName(BrowseModel.starredList)!
     /// Started on first use, kept while browse runs.
     private let process = LibraryProcess()
 
@@ -23,14 +27,23 @@ final class LibraryForBrowse: BrowseLibrary {
         try? library().members(ofList: Self.list)
     }
 
-    func star(_ recording: Recording, on: Bool) async -> String? {
+    func star(_ recording: Recording, list: String, on: Bool) async -> String? {
+        guard let name = PackName(list) else { return "✗ not starred: \"\(list)\" cannot be a list's name: give \(PackName.rule)" }
         do {
             let library = try library()
-            if on { _ = try library.add(recording, toList: Self.list) } else { _ = try library.remove(ids: [recording.id], fromList: Self.list) }
+            if on { _ = try library.add(recording, toList: name) } else { _ = try library.remove(ids: [recording.id], fromList: name) }
             return nil
         } catch {
             return "✗ not starred: " + error.description
         }
+    }
+
+    func remember(search query: String) async {
+        try? library().remember(search: query)
+    }
+
+    func pastSearches() async -> [String] {
+        (try? library().searches(limit: 100)) ?? []
     }
 
     func remember(play recording: Recording) async {

@@ -14,6 +14,8 @@ enum BrowseInput: Sendable {
     case sonogram(id: String, Result<Spectrogram, PlaybackError>)
     /// The starred rows as the list holds them, and why a star was not kept.
     case starred(Set<String>, notice: String?)
+    /// The searches the library remembers, newest first.
+    case pastSearches([String])
     case tick
     case resize
     /// The program was suspended and continued (Ctrl-Z, then fg): the screen was another's meanwhile.
@@ -30,8 +32,10 @@ struct BrowseLoop {
     let client: any SearchClient
     let perPage: Int
     let playerOptions: PlaybackEngine.Options
-    /// Where `f` stars and the plays go; nil: nothing is kept.
+    /// Where `f` stars, the plays and the searches go; nil: nothing is kept.
     var library: (any BrowseLibrary)? = nil
+    /// Whether a new search is remembered (not over a pack or a list).
+    var remembersSearches = true
     /// Columns and rows now (asked at the start and after each resize).
     let terminalSize: @Sendable () -> (width: Int, height: Int)?
 
@@ -48,6 +52,7 @@ struct BrowseLoop {
             for command in commands {
                 switch command {
                 case .fetch(let query, let page):
+                    if page == 1, remembersSearches, let library { Task { await library.remember(search: query.text) } }
                     Task { [client, perPage] in
                         continuation.yield(.list(await client.answer(query, page: page, perPage: perPage)))
                     }
@@ -68,10 +73,10 @@ struct BrowseLoop {
                             continuation.yield(.sonogram(id: recording.id, .failure(error)))
                         }
                     }
-                case .star(let recording, let on):
+                case .star(let recording, let list, let on):
                     guard let library else { continue }
                     Task {
-                        guard let problem = await library.star(recording, on: on) else { return }
+                        guard let problem = await library.star(recording, list: list, on: on) else { return }
                         continuation.yield(.starred(await library.starred() ?? [], notice: problem))
                     }
                 case .listen(let command):
@@ -88,7 +93,10 @@ struct BrowseLoop {
         }
 
         if let library {
-            Task { if let ids = await library.starred() { continuation.yield(.starred(ids, notice: nil)) } }
+            Task {
+                if let ids = await library.starred() { continuation.yield(.starred(ids, notice: nil)) }
+                continuation.yield(.pastSearches(await library.pastSearches()))
+            }
         }
         if let query {
             _ = perform(model.receive(.searchStarted(query, page: page)))
@@ -110,6 +118,8 @@ struct BrowseLoop {
                 model.receiveSonogram(id: id, result)
             case .starred(let ids, let notice):
                 model.showStarred(ids, notice: notice)
+            case .pastSearches(let queries):
+                model.showPastSearches(queries)
             case .tick:
                 guard model.isBusy else { continue }
                 model.advance()

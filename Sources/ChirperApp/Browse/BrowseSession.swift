@@ -13,6 +13,8 @@ struct BrowseSession {
     let client: any SearchClient
     let perPage: Int
     let playerOptions: PlaybackEngine.Options
+    /// Whether new searches are remembered (not over a pack or a list).
+    var remembersSearches = true
 
     /// Runs until q, Ctrl-C or SIGTERM; the terminal is as it was when this returns.
     func run(query: SearchQuery?, page: Int, raw: Bool) async -> ExitStatus {
@@ -53,7 +55,7 @@ struct BrowseSession {
         }
 
         var screen = FullScreen()
-        let loop = BrowseLoop(client: client, perPage: perPage, playerOptions: playerOptions, library: LibraryForBrowse(), terminalSize: { Terminal.size })
+        let loop = BrowseLoop(client: client, perPage: perPage, playerOptions: playerOptions, library: LibraryForBrowse(), remembersSearches: remembersSearches, terminalSize: { Terminal.size })
         let status = await loop.run(query: query, page: page, raw: raw, inputs: inputs, continuation: continuation, screen: &screen)
         ticker.cancel()
         keys.cancel()

@@ -13,7 +13,7 @@ public enum BrowseJob {
         }
         if let shelf {
             let client = try shelf.client()
-            let session = BrowseSession(client: client, perPage: pages.perPage, playerOptions: sound.playerOptions())
+            let session = BrowseSession(client: client, perPage: pages.perPage, playerOptions: sound.playerOptions(), remembersSearches: false)
             let status = await session.run(query: client.query, page: 1, raw: true)
             if status != .found { throw CommandFailure(exitCode: status) }
             return

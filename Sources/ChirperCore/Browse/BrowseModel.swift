@@ -12,6 +12,8 @@ public struct BrowseModel: Equatable, Sendable {
         case details
         /// A new query being typed.
         case search(String)
+        /// The name of a list to star the cursor row into (F), being typed.
+        case listName(String)
         /// The sonogram of a row, as it stands.
         case sonogram(SonogramView)
         /// Every key of the screen (`?`).
@@ -51,8 +53,12 @@ public struct BrowseModel: Equatable, Sendable {
     private var measuredRows = 0
     /// Whether any loaded row is restricted (listed without a file), found as rows are measured.
     public private(set) var hasRestrictedRows = false
-    /// XC numbers on the list `starred` (f), as the library last said.
+    /// XC numbers on the list `starred` (f) as the library last said, and those starred into any list since.
     public private(set) var starred: Set<String> = []
+    /// The searches the library remembers, newest first: ↑ and ↓ at the `/` prompt bring them back.
+    public private(set) var pastSearches: [String] = []
+    /// Which of `pastSearches` the prompt shows; nil: what was typed.
+    private var recalled: Int?
     /// A line for the footer until the next key: a star the library could not keep.
     public private(set) var notice: String?
     /// The last spectrogram made, kept to draw it again at a new size or when its panel opens again.
@@ -101,12 +107,36 @@ public struct BrowseModel: Equatable, Sendable {
         if let notice { self.notice = notice }
     }
 
+    /// The searches to bring back at the prompt (newest first).
+    public mutating func showPastSearches(_ queries: [String]) {
+        pastSearches = queries
+    }
+
     private mutating func toggleStar() -> [BrowseCommand] {
         guard cursor < rows.count else { return [] }
         let recording = rows[cursor].recording
         let on = !starred.contains(recording.id)
         if on { starred.insert(recording.id) } else { starred.remove(recording.id) }
-        return [.star(recording, on: on)]
+        return [.star(recording, list: BrowseModel.starredList, on: on)]
+    }
+
+    /// The list `f` stars into.
+    public static let starredList = "starred"
+
+    private mutating func typeListName(_ key: TerminalKey, into text: String) -> [BrowseCommand] {
+        switch key {
+        case .character(let character): panel = .listName(text + String(character))
+        case .backspace: panel = .listName(String(text.dropLast()))
+        case .escape: panel = .none
+        case .enter:
+            panel = .none
+            let name = text.trimmingWhitespace
+            guard !name.isEmpty, cursor < rows.count else { return [] }
+            starred.insert(rows[cursor].id)
+            return [.star(rows[cursor].recording, list: name, on: true)]
+        default: break
+        }
+        return []
     }
 
     // MARK: Input
@@ -116,7 +146,12 @@ public struct BrowseModel: Equatable, Sendable {
         if key == .control("c") { return [.quit(interrupted: true)] }
         notice = nil
         if case .search(let text) = panel { return type(key, into: text) }
+        if case .listName(let text) = panel { return typeListName(key, into: text) }
         if key == .character("f") { return toggleStar() }
+        if key == .character("F") {
+            if cursor < rows.count { panel = .listName("") }
+            return []
+        }
         if activeRow != nil, let command = ListeningKeys.command(for: key, on: .browse) { return [.listen(command)] }
         switch key {
         case .up, .character("k"): moveCursor(to: cursor - 1)
@@ -128,7 +163,9 @@ public struct BrowseModel: Equatable, Sendable {
         case .enter: return playCursorRow()
         case .character("a"): return cursor < rows.count ? [.playAll(fromRow: cursor)] : []
         case .character("s"): return activeRow == nil ? [] : [.stopPlayback]
-        case .character("/"): panel = .search("")
+        case .character("/"):
+            panel = .search("")
+            recalled = nil
         case .character("r"): return receive(.retryRequested)
         case .character("i"): panel = panel == .details ? .none : (rows.isEmpty ? .none : .details)
         case .character("v"): return toggleSonogram()
@@ -205,6 +242,15 @@ public struct BrowseModel: Equatable, Sendable {
             panel = .search(text + String(character))
         case .backspace:
             panel = .search(String(text.dropLast()))
+        case .up, .down:
+            let next = key == .up ? (recalled ?? -1) + 1 : (recalled ?? 0) - 1
+            if next < 0 {
+                recalled = nil
+                panel = .search("")
+            } else if next < pastSearches.count {
+                recalled = next
+                panel = .search(pastSearches[next])
+            }
         case .escape:
             panel = .none
         case .enter:
@@ -214,6 +260,8 @@ public struct BrowseModel: Equatable, Sendable {
                 return []
             }
             panel = .none
+            pastSearches.removeAll { $0 == typed }
+            pastSearches.insert(typed, at: 0)
             let stop: [BrowseCommand] = activeRow == nil ? [] : [.stopPlayback]
             return stop + receive(.searchStarted(SearchQuery(typed, raw: raw), page: 1))
         default:
@@ -322,8 +370,8 @@ public enum BrowseCommand: Equatable, Sendable {
     /// A listening key for what plays (pause, seek, volume, next, speed, loop).
     case listen(ListeningCommand)
     case stopPlayback
-    /// Put the recording on the list `starred`, or take it off.
-    case star(Recording, on: Bool)
+    /// Put the recording on `list` (`starred` for f), or take it off.
+    case star(Recording, list: String, on: Bool)
     /// Leave browse; `interrupted` for Ctrl-C (exit 130).
     case quit(interrupted: Bool)
 }

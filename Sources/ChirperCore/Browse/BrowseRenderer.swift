@@ -140,6 +140,7 @@ public enum BrowseRenderer {
     /// The list's own state, below the rows.
     static func status(_ model: BrowseModel) -> String {
         if case .search(let text) = model.panel { return "Search: " + text + "▏" }
+        if case .listName(let text) = model.panel { return "Star into the list: " + text + "▏  (Enter, or Esc)" }
         switch model.list {
         case .idle, .loading, .empty, .error:
             return ""
