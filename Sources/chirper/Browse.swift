@@ -8,7 +8,8 @@ extension Chirper {
             abstract: "Browse results in the terminal: scroll, load more pages as you go, play any row.",
             discussion: """
                 Keys: ↑/↓ or j/k move, PgUp/PgDn and g/G jump, Enter plays the row, space pauses and resumes, \
-                s stops, / types a new query (over a pack or a list: words its names hold), r retries after an error, i shows the row's details, q or Ctrl-C quits.
+                s stops, / types a new query (over a pack or a list: words its names hold; ↑↓ bring back past searches), \
+                f stars the row (F: into a list you name), r retries after an error, i shows the row's details, q or Ctrl-C quits.
                 Needs a terminal; in a pipe or a script use `chirper search`.
                 """)
 

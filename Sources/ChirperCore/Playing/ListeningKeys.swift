@@ -97,10 +97,12 @@ public enum ListeningKeys {
                 KeyHelp("⏎", "play the row"),
                 KeyHelp("a", "play all from the row"),
                 KeyHelp("s", "stop"),
-                KeyHelp("/", "search"),
+                KeyHelp("/", "search (↑↓ past searches)"),
                 KeyHelp("r", "retry"),
                 KeyHelp("i", "info"),
                 KeyHelp("v", "sonogram"),
+                KeyHelp("f", "star (the list starred)"),
+                KeyHelp("F", "star into a list you name"),
             ] + listening + closing(quits: "quit")
         case .play, .queue:
             return listening + closing(quits: "stop and quit")
@@ -122,7 +124,7 @@ public enum ListeningKeys {
             let listening = playing
                 ? [KeyHelp("space", "pause"), KeyHelp("s", "stop"), KeyHelp("→←", "seek"), KeyHelp("+-", "vol"), KeyHelp("[]", "speed"), KeyHelp("l", "loop")]
                 : []
-            return moving + listening + [KeyHelp("i", "info"), KeyHelp("v", "sonogram"), KeyHelp("r", "retry"), KeyHelp("↑↓", "move")]
+            return moving + listening + [KeyHelp("i", "info"), KeyHelp("v", "sonogram"), KeyHelp("r", "retry"), KeyHelp("↑↓", "move"), KeyHelp("f", "star")]
         case .play, .queue, .compare:
             let first = screen == .compare ? [KeyHelp("Tab", "other")] : []
             let moving = screen == .queue ? [KeyHelp("n p", "next prev")] : []
