@@ -31,6 +31,7 @@ public struct LibraryService: Sendable {
                 return .result(true)
             case .removePack(let name): return .result(try store.removePack(named: name))
             case .packedRecording(let id): return .result(try store.packedRecording(id: id))
+            case .recordings(let ids): return .result(try store.recordings(ids: ids).map(SentRecording.init))
             case .lists: return .result(try store.lists())
             case .list(let name): return .result(try store.list(named: name)?.map(SentRecording.init))
             case .add(let sent, let list): return .result(try store.add(sent.recording, toList: list))

@@ -13,6 +13,9 @@ public protocol LibraryStore: Sendable {
     /// The recording `id` with its file, from the pack that fetched it last; nil when no pack holds its file.
     func packedRecording(id: String) throws(LibraryError) -> PackedFile?
 
+    /// The recordings the library holds (from a pack, a list or a play) of these XC numbers.
+    func recordings(ids: [String]) throws(LibraryError) -> [Recording]
+
     // Lists
     func lists() throws(LibraryError) -> [ListSummary]
     func list(named name: PackName) throws(LibraryError) -> [Recording]?

@@ -10,6 +10,7 @@ public enum LibraryRequest: Codable, Sendable, Equatable {
     case save(StoredPack)
     case removePack(PackName)
     case packedRecording(id: String)
+    case recordings(ids: [String])
     case lists
     case list(PackName)
     case add(SentRecording, list: PackName)

@@ -20,7 +20,8 @@ struct Cache {
     @Test func aWholeDownloadIsKeptTheReplayAsksNothingAndOfflinePlaysIt() async throws {
         let cache = Self.directory()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let environment = ["CHIRPER_CACHE": cache.path]
+        // One library for every run: the plays it remembers name the cached files' species.
+        let environment = ["CHIRPER_CACHE": cache.path, "XDG_DATA_HOME": cache.path + "-data"]
         let audio = try #require(DemoRecordings.builtIn.entry(id: "900001")?.audio)
         try await TestCatalog.withServer { server in
             let original = try Data(contentsOf: try await server.audio.file(for: audio))
@@ -42,6 +43,7 @@ struct Cache {
 
             let list = try await ChirperProcess.run(["cache", "list"], environment: environment)
             #expect(list.stdout.contains(kept[0]) && list.stdout.contains("1 recording,"), "\(list.stdout)")
+            #expect(list.stdout.contains("XC900001   Great Tit  " + kept[0]), "the number and the species: \(list.stdout)")
         }
         // No server at all: --offline plays from the cache.
         let offline = try await ChirperProcess.run(["play", "XC900001", "--offline", "--api-url", "http://127.0.0.1:9/api/3"], environment: environment)

@@ -2,20 +2,39 @@ import DisplayText
 import Audio
 import FoundationEssentials
 import Glibc
+import LibraryModel
 import XenoCanto
 
 /// `cache list` and `cache clear`: the recordings kept after a whole download.
 public enum CacheJob {
     /// The cached recordings, most recently played first, and their total.
-    public static func list() {
+    /// Each line names the recording (its XC number, and its species when the library knows it from a
+    /// pack, a list or a play) before the file.
+    public static func list(paths: LibraryPaths = .standard()) {
         let cache = AudioCache(directory: AudioCache.defaultDirectory())
         let entries = cache.entries()
         let total = entries.reduce(0) { $0 + $1.bytes }
-        StandardOutput.write(entries.map {
-            let size = ByteCount.text($0.bytes)
-            return "\(LocalTime.minute($0.lastPlayed))  \(size + String(repeating: " ", count: max(0, 9 - size.count)))  \($0.name)"
+        let numbers = entries.map { number(inName: $0.name) }
+        var known: [String: Recording] = [:]
+        if !numbers.allSatisfy({ $0 == nil }), FileManager.default.fileExists(atPath: paths.database.path),
+           let recordings = try? LibraryProcess(paths: paths).recordings(ids: numbers.compactMap { $0 }) {
+            for recording in recordings { known[recording.id] = recording }
+        }
+        StandardOutput.write(zip(entries, numbers).map { entry, number in
+            let size = ByteCount.text(entry.bytes)
+            let name = number.map { "XC\($0)" } ?? "?"
+            let species = number.flatMap { known[$0] }.map { ($0.englishName ?? $0.scientificName) } ?? "species not known"
+            return Displayable.line("\(LocalTime.minute(entry.lastPlayed))  \(size + String(repeating: " ", count: max(0, 9 - size.count)))  "
+                + "\(name + String(repeating: " ", count: max(0, 9 - name.count)))  \(species)  \(entry.name)")
         }
             + ["\(entries.count) recording\(entries.count == 1 ? "" : "s"), \(ByteCount.text(total)) in \(cache.directory.path)"])
+    }
+
+    /// The XC number a cached file's name starts with ("XC900001-3f2a….mp3").
+    static func number(inName name: String) -> String? {
+        guard name.hasPrefix("XC") else { return nil }
+        let digits = name.dropFirst(2).prefix { $0.isASCII && $0.isNumber }
+        return digits.isEmpty ? nil : String(digits)
     }
 
     /// Removes every cached recording, and only what the cache made.

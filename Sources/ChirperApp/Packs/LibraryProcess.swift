@@ -128,6 +128,7 @@ final class LibraryProcess: LibraryStore {
     func save(_ pack: StoredPack) throws(LibraryError) { _ = try ask(.save(pack), Bool.self) }
     func removePack(named name: PackName) throws(LibraryError) -> Bool { try ask(.removePack(name), Bool.self) }
     func packedRecording(id: String) throws(LibraryError) -> PackedFile? { try ask(.packedRecording(id: id), PackedFile?.self) }
+    func recordings(ids: [String]) throws(LibraryError) -> [Recording] { try ask(.recordings(ids: ids), [SentRecording].self).map(\.recording) }
     func lists() throws(LibraryError) -> [ListSummary] { try ask(.lists, [ListSummary].self) }
     func list(named name: PackName) throws(LibraryError) -> [Recording]? { try ask(.list(name), [SentRecording]?.self)?.map(\.recording) }
     func add(_ recording: Recording, toList name: PackName) throws(LibraryError) -> Bool { try ask(.add(SentRecording(recording), list: name), Bool.self) }
