@@ -605,6 +605,10 @@ def table(f):
     rows.append(("queue gap, 50 ms round trip", "as the queue gap, " + relay + " (chirper queue; mpg123 URL1 URL2)",
                  f"{g['chirper']:.1f} ms", players_ms(g), "—", "≤ 20 ms and below mpg123",
                  g["chirper"] <= 20 and g["chirper"] < g.get("mpg123", float("inf"))))
+    if "pack" in f:
+        ms = f["pack"]["ms"]
+        rows.append(("browse --pack, 1,000 recordings", "start → first screen of rows, 120×40 pseudo-terminal, median of 7",
+                     "—" if ms is None else f"{ms:.1f} ms", "—", "—", "≤ 50 ms", ms is not None and ms <= 50))
     if "https" in f:
         rows += https_rows(f["https"])
     i = f["inProcess"]
@@ -701,7 +705,7 @@ def main():
     where = machine()
     work = tempfile.mkdtemp(prefix="chirper-bench.")
     server = SoundServer()
-    env = dict(server.env, CHIRPER_CACHE=str(Path(work, "cache")), XDG_CACHE_HOME=os.environ.get("XDG_CACHE_HOME", str(Path.home() / ".cache")))
+    env = dict(server.env, CHIRPER_CACHE=str(Path(work, "cache")), XDG_DATA_HOME=str(Path(work, "data")), XDG_CACHE_HOME=os.environ.get("XDG_CACHE_HOME", str(Path.home() / ".cache")))
     catalog = DemoCatalog(env)
     try:
         log(f"demo catalog at {catalog.api}; encoding the benchmark files on first use")
@@ -709,13 +713,17 @@ def main():
             urllib.request.urlopen(catalog.sound(number)).read()
         figures = {}
         # `compare.py firstSound gap`: only those, printed raw (for working on one figure).
-        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "link", "https", "playback", "slow"}
+        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "link", "https", "playback", "slow", "pack"}
         if "inProcess" in wanted:
             figures["inProcess"] = in_process(work)
         if "decode" in wanted:
             figures["decode"], figures["decodeRSS"] = decode_throughput(catalog, env, work)
         if "search" in wanted:
             figures["search"] = search_end_to_end(catalog, work)
+        if "pack" in wanted:
+            import pack_screen
+            log("browse --pack of 1,000 recordings: start → first screen of rows, in a pseudo-terminal, median of 7")
+            figures["pack"] = pack_screen.browse_pack(CHIRPER, env, work)
         if "firstSound" in wanted:
             figures["firstSound"] = first_sound(catalog, env)
         if "gap" in wanted:

@@ -20,13 +20,12 @@ public enum FileNames {
         return cleaned.isEmpty ? nil : cleaned
     }
 
-    /// `name` from outside, made safe and joined to `folder`; nil when nothing usable is left or the
-    /// joined path would not lie directly inside `folder`.
+    /// `name` from outside, made safe and joined to `folder`; nil when nothing usable is left. A safe
+    /// name has no separator and does not start with a dot, so it names an entry directly inside `folder`.
     public static func file(named name: String, in folder: URL) -> URL? {
-        guard let safe = safe(name) else { return nil }
+        guard let safe = safe(name), safe != "." && safe != ".." else { return nil }
         let joined = folder.appendingPathComponent(safe, isDirectory: false)
-        guard joined.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path,
-              joined.lastPathComponent == safe else { return nil }
+        guard joined.lastPathComponent == safe else { return nil }
         return joined
     }
 

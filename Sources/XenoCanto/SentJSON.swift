@@ -39,6 +39,21 @@ enum JSONSpans {
         }
     }
 
+    /// The byte range of the value under `key` in the top-level object; nil when there is none.
+    static func value(of key: String, in bytes: [UInt8]) -> Range<Int>? {
+        var scanner = Scanner(bytes: bytes)
+        let wanted = Array(key.utf8)
+        guard scanner.take(UInt8(ascii: "{")) else { return nil }
+        while true {
+            guard let name = scanner.string(), scanner.take(UInt8(ascii: ":")) else { return nil }
+            scanner.skipSpace()
+            let start = scanner.at
+            guard scanner.skipValue() else { return nil }
+            if bytes[name] == wanted[...] { return start..<scanner.at }
+            guard scanner.take(UInt8(ascii: ",")) else { return nil }
+        }
+    }
+
     /// The bytes without whitespace outside strings.
     static func compacted(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
@@ -159,5 +174,10 @@ extension SentJSON {
     /// there; nil when `bytes` is not such an object (a pack file's recordings, say).
     public static func elements(under key: String, in bytes: [UInt8]) -> [ArraySlice<UInt8>]? {
         JSONSpans.elements(of: key, in: bytes).map { $0.map { bytes[$0] } }
+    }
+
+    /// The bytes of the value under `key` in the JSON object `bytes`; nil when there is none.
+    public static func value(under key: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+        JSONSpans.value(of: key, in: bytes).map { bytes[$0] }
     }
 }

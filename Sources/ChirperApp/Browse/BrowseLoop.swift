@@ -92,7 +92,11 @@ struct BrowseLoop {
             return true
         }
 
-        if let library {
+        // The library's process starts once the first rows are drawn, so it does not compete with them.
+        var libraryAsked = false
+        func askTheLibrary() {
+            guard !libraryAsked, let library else { return }
+            libraryAsked = true
             Task {
                 if let ids = await library.starred() { continuation.yield(.starred(ids, notice: nil)) }
                 continuation.yield(.pastSearches(await library.pastSearches()))
@@ -136,6 +140,7 @@ struct BrowseLoop {
                 await audio.updateQueue(model)
             }
             screen.draw(model)
+            if !model.rows.isEmpty || !model.isBusy { askTheLibrary() }
         }
 
         continuation.finish()  // nothing more is read: what the terminal still sends is dropped, not kept

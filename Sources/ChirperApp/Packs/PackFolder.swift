@@ -35,10 +35,19 @@ struct PackFolder {
         return local
     }
 
-    /// What `pack.json` says; nil when there is none (no pack, or one not yet whole) or it cannot be read.
-    func document() -> PackDocument.Read? {
+    /// The recording with its file here as a `file://` URL (whether or not the file is there: a missing
+    /// one fails when played, and says so).
+    func located(_ recording: Recording) -> Recording {
+        var local = recording
+        local.fileURL = file(of: recording).map { "file://" + $0.path }
+        return local
+    }
+
+    /// What `pack.json` says, its recordings read when asked for; nil when there is none (no pack, or
+    /// one not yet whole) or it cannot be read.
+    func listed() -> PackDocument.Listed? {
         guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("pack.json").path) else { return nil }
-        return PackDocument.read([UInt8](data))
+        return PackDocument.list([UInt8](data))
     }
 
     func make() throws(CommandFailure) {

@@ -26,7 +26,8 @@ enum PackedFiles {
             guard let packName = PackName(name) else { continue }
             let folder = PackFolder(paths: paths, name: packName)
             guard FileNames.sizeOfFile(atPath: folder.url.appendingPathComponent("XC\(number).mp3").path) != nil,
-                  let found = folder.document()?.recordings.first(where: { $0.id == number }) else { continue }
+                  let listed = folder.listed(),
+                  let found = listed.objects.indices.lazy.compactMap(listed.recording).first(where: { $0.id == number }) else { continue }
             return folder.playable(found)
         }
         return nil

@@ -6,16 +6,42 @@ import XenoCanto
 /// `queue --pack` and `browse --list` show. The shelf's own query gives every recording; another (typed
 /// at browse's `/`) the recordings whose names, type or country hold each of its words.
 struct ShelfClient: SearchClient {
-    let recordings: [Recording]
+    enum Recordings: Sendable {
+        /// A list's, read whole.
+        case read([Recording])
+        /// A pack's, read a page at a time from its `pack.json`, each with its file in the pack's folder.
+        case packed(PackDocument.Listed, PackFolder)
+    }
+
+    let recordings: Recordings
     /// "pack:trip", "list:starred": the query the shelf's title shows.
     let query: SearchQuery
 
+    var count: Int {
+        switch recordings {
+        case .read(let all): all.count
+        case .packed(let listed, _): listed.objects.count
+        }
+    }
+
+    func recordings(in range: Range<Int>) -> [Recording] {
+        switch recordings {
+        case .read(let all): return Array(all[range])
+        case .packed(let listed, let folder): return range.compactMap { listed.recording($0).map(folder.located) }
+        }
+    }
+
     func search(_ asked: SearchQuery, page: Int, perPage: Int) async throws(APIError) -> Page {
-        let matching = asked.text == query.text ? recordings : recordings.filter { Self.matches($0, words: Self.words(of: asked.text)) }
-        let pages = max(1, (matching.count + perPage - 1) / perPage)
+        if asked.text == query.text {
+            let start = min(count, (page - 1) * perPage)
+            return Page(numRecordings: count, numSpecies: 0, page: page, numPages: max(1, (count + perPage - 1) / perPage),
+                        recordings: recordings(in: start..<min(count, start + perPage)))
+        }
+        let words = Self.words(of: asked.text)
+        let matching = recordings(in: 0..<count).filter { Self.matches($0, words: words) }
         let shown = matching.dropFirst((page - 1) * perPage).prefix(perPage)
-        let species = Set(matching.map(\.scientificName)).count
-        return Page(numRecordings: matching.count, numSpecies: species, page: page, numPages: pages, recordings: Array(shown))
+        return Page(numRecordings: matching.count, numSpecies: 0, page: page, numPages: max(1, (matching.count + perPage - 1) / perPage),
+                    recordings: Array(shown))
     }
 
     /// The query's words, each tag's value as a word of its own ("en:tit" → "tit").
@@ -35,10 +61,10 @@ struct ShelfClient: SearchClient {
     /// `pack.json` (no request, no library process: the screen is drawn at once).
     static func pack(_ name: PackName, paths: LibraryPaths) throws(CommandFailure) -> ShelfClient {
         let folder = PackFolder(paths: paths, name: name)
-        guard let document = folder.document() else {
+        guard let listed = folder.listed() else {
             throw CommandFailure(message: "chirper: there is no pack \(name) (chirper pack list shows the packs).", exitCode: .noMatch)
         }
-        return ShelfClient(recordings: document.recordings.compactMap(folder.playable), query: SearchQuery("pack:\(name)", raw: true))
+        return ShelfClient(recordings: .packed(listed, folder), query: SearchQuery("pack:\(name)", raw: true))
     }
 
     /// The list `name`'s recordings, played from a pack's file when a pack holds one, else from xeno-canto.
@@ -47,7 +73,7 @@ struct ShelfClient: SearchClient {
             throw CommandFailure(message: "chirper: there is no list \(name) (chirper list shows the lists).", exitCode: .noMatch)
         }
         let recordings = listed.map { recording in PackedFiles.recording(recording.id, paths: paths) ?? recording }
-        return ShelfClient(recordings: recordings, query: SearchQuery("list:\(name)", raw: true))
+        return ShelfClient(recordings: .read(recordings), query: SearchQuery("list:\(name)", raw: true))
     }
 }
 
