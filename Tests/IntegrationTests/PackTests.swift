@@ -97,6 +97,13 @@ struct Packs {
 
     /// The lines of `pack show` that name a recording.
     static func recordingLines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("XC") } }
+}
+}
+
+/// A pack build stopped and run again: no sound, so not among the sound tests (it holds no sink).
+@Suite("packs: a build stopped and resumed")
+struct PackResumeTests {
+    typealias Library = PlaybackTests.Packs.Library
 
     @Test func aBuildStoppedMidwayKeepsNothingHalfAndResumesAskingOnlyForWhatIsMissing() async throws {
         let library = Library()
@@ -131,5 +138,4 @@ struct Packs {
             #expect(visible.allSatisfy { !$0.contains(".part-") } && !visible.contains(".pending.json"), "\(visible)")
         }
     }
-}
 }
