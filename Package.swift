@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         // C libraries, wrapped only by Audio. The -dev packages carry the headers and .pc files.
@@ -69,7 +70,9 @@ let package = Package(
             ]),
         // The list state, reducers, browse model and renderers: pure, nothing but the API's models and
         // the playback model beneath it.
-        .target(name: "ChirperCore", dependencies: ["DisplayText", "XenoCanto", "PlaybackModel"]),
+        .target(
+            name: "ChirperCore",
+            dependencies: ["DisplayText", "XenoCanto", "PlaybackModel", .product(name: "RealModule", package: "swift-numerics")]),
         // The sonogram: decoded audio -> FFTW spectra -> PlaybackModel's Spectrogram; PNG output.
         .target(name: "Sonogram", dependencies: ["CFFTW", "CPNG", "Audio", "PlaybackModel"]),
         .target(

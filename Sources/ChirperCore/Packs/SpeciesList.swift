@@ -60,7 +60,7 @@ public enum SpeciesList {
         return best.0
     }
 
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty else { return b.count }
         var previous = Array(0...b.count)
         for (i, left) in a.enumerated() {

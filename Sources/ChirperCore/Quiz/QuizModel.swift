@@ -1,0 +1,230 @@
+import PlaybackModel
+import XenoCanto
+
+/// How answers are given: typed (with completion), picked from names offered, or graded by the listener.
+public enum QuizMode: Sendable, Equatable {
+    case typing
+    case choices
+    case selfGraded
+}
+
+/// How a question ended.
+public enum QuizOutcome: Sendable, Equatable {
+    case right
+    /// Named another species of the set, or a name that is none of them.
+    case wrong(named: String)
+    /// Enter with nothing typed.
+    case gaveUp
+    /// Self-graded: the listener's own rating.
+    case graded(FSRS.Rating)
+}
+
+/// What a question's answer records.
+public struct QuizAnswer: Sendable, Equatable {
+    public var card: QuizCardKey
+    public var recording: String
+    /// The species named; nil when none was (gave up, self-graded).
+    public var named: String?
+    public var rating: FSRS.Rating
+    public var hinted: Bool
+}
+
+/// What the model asks its caller to do.
+public enum QuizCommand: Sendable, Equatable {
+    case play(Recording)
+    case listen(ListeningCommand)
+    /// Replay the question's recording from its start.
+    case replay
+    /// Stop the sound: the session is over.
+    case stop
+    /// Make the sonogram of the question's recording and hand it to `receiveSonogram`.
+    case makeSonogram(Recording)
+    case record(QuizAnswer)
+    /// The compare screen: the question's recording beside one of the species named.
+    case compare(Recording, withSpecies: String)
+    case quit(interrupted: Bool)
+}
+
+/// The quiz's screen as a state machine: each question is asked (its sound plays, its names hidden
+/// everywhere), answered, revealed, and the session ends with a summary. Keys and the player's events
+/// come in; commands go out; the renderer draws whatever state it is in.
+public struct QuizModel: Sendable {
+    public enum State: Sendable, Equatable {
+        /// Question `index` plays; `typed` is the answer so far; `hinted` once the sonogram was shown.
+        case asking(index: Int, typed: String, hinted: Bool, completing: Completing?)
+        /// Question `index` answered (or, self-graded, revealed and waiting for the listener's rating).
+        case revealed(index: Int, typed: String, hinted: Bool, outcome: QuizOutcome?)
+        case finished
+    }
+
+    /// Tab's cycle: the text it completed from and which completion shows.
+    public struct Completing: Sendable, Equatable {
+        public var from: String
+        public var index: Int
+    }
+
+    public let questions: [QuizQuestion]
+    public let mode: QuizMode
+    public let names: QuizNames
+    public private(set) var state: State
+    public private(set) var playback = PlaybackState.idle
+    public private(set) var sonogram: SonogramPicture?
+    public private(set) var answers: [QuizAnswer] = []
+    public var width: Int
+
+    public init(questions: [QuizQuestion], mode: QuizMode, names: QuizNames, width: Int = 80) {
+        self.questions = questions
+        self.mode = mode
+        self.names = names
+        self.width = width
+        state = questions.isEmpty ? .finished : .asking(index: 0, typed: "", hinted: false, completing: nil)
+    }
+
+    /// The first question's sound.
+    public func start() -> [QuizCommand] {
+        guard case .asking(let index, _, _, _) = state else { return [] }
+        return [.play(questions[index].recording)]
+    }
+
+    public mutating func receive(_ event: PlaybackEvent) {
+        guard let question = current else { return }
+        playback = playback.applying(event, knownDuration: question.recording.duration)
+    }
+
+    public mutating func receiveSonogram(_ picture: SonogramPicture) { sonogram = picture }
+
+    public var current: QuizQuestion? {
+        switch state {
+        case .asking(let index, _, _, _), .revealed(let index, _, _, _): questions[index]
+        case .finished: nil
+        }
+    }
+
+    // MARK: Keys
+
+    public mutating func press(_ key: TerminalKey) -> [QuizCommand] {
+        if key == .control("c") { return [.quit(interrupted: true)] }
+        switch state {
+        case .asking(let index, let typed, let hinted, let completing):
+            return ask(key, index: index, typed: typed, hinted: hinted, completing: completing)
+        case .revealed(let index, _, _, let outcome):
+            return revealed(key, index: index, outcome: outcome)
+        case .finished:
+            return key == .character("q") || key == .enter || key == .escape ? [.quit(interrupted: false)] : []
+        }
+    }
+
+    private mutating func ask(_ key: TerminalKey, index: Int, typed: String, hinted: Bool, completing: Completing?) -> [QuizCommand] {
+        let question = questions[index]
+        func asking(_ text: String, hint: Bool = hinted, completing: Completing? = nil) {
+            state = .asking(index: index, typed: text, hinted: hint, completing: completing)
+        }
+        // Keys every mode shares.
+        switch key {
+        case .up: return [.replay]
+        case .control("s"):
+            asking(typed, hint: true, completing: completing)
+            return sonogram == nil ? [.makeSonogram(question.recording)] : []
+        case .control("l"): return [.listen(.markLoop)]
+        case .left, .right, .character("["), .character("]"), .character("{"), .character("}"), .character("+"):
+            return ListeningKeys.command(for: key, on: .play).map { [.listen($0)] } ?? []
+        default: break
+        }
+        switch mode {
+        case .typing:
+            switch key {
+            case .character(" ") where typed.isEmpty: return [.listen(.togglePause)]
+            case .character(let character): asking(typed + String(character))
+            case .backspace: asking(String(typed.dropLast()))
+            case .escape: asking("")
+            case .tab:
+                let from = completing?.from ?? typed
+                let options = names.completions(of: from)
+                guard !options.isEmpty else { return [] }
+                let next = completing.map { ($0.index + 1) % options.count } ?? 0
+                asking(options[next], completing: Completing(from: from, index: next))
+            case .enter: return answer(index: index, typed: typed, hinted: hinted)
+            default: break
+            }
+        case .choices:
+            switch key {
+            case .character(" "): return [.listen(.togglePause)]
+            case .character("s"): return press(.control("s"))
+            case .character("l"): return [.listen(.markLoop)]
+            case .character(let digit) where digit.wholeNumberValue.map({ (1...question.choices.count).contains($0) }) == true:
+                let named = question.choices[digit.wholeNumberValue! - 1]
+                return answer(index: index, typed: names.species.first { $0.scientific == named }?.shown ?? named, hinted: hinted, picked: named)
+            case .enter: return answer(index: index, typed: "", hinted: hinted)
+            default: break
+            }
+        case .selfGraded:
+            switch key {
+            case .character(" "): return [.listen(.togglePause)]
+            case .character("s"): return press(.control("s"))
+            case .character("l"): return [.listen(.markLoop)]
+            case .enter, .character("r"): state = .revealed(index: index, typed: "", hinted: hinted, outcome: nil)
+            default: break
+            }
+        }
+        return []
+    }
+
+    /// Ends the question with what was typed (or `picked` from the choices): right, wrong or given up.
+    private mutating func answer(index: Int, typed: String, hinted: Bool, picked: String? = nil) -> [QuizCommand] {
+        let question = questions[index]
+        let trimmed = typed.trimmed
+        let outcome: QuizOutcome
+        let named: String?
+        if trimmed.isEmpty {
+            (outcome, named) = (.gaveUp, nil)
+        } else {
+            named = picked ?? names.species(named: trimmed)?.scientific
+            outcome = named == question.card.species ? .right : .wrong(named: named ?? trimmed)
+        }
+        state = .revealed(index: index, typed: trimmed, hinted: hinted, outcome: outcome)
+        let rating: FSRS.Rating
+        switch outcome {
+        case .right: rating = hinted ? .hard : .good
+        case .wrong, .gaveUp: rating = .again
+        case .graded(let given): rating = given
+        }
+        return [record(QuizAnswer(card: question.card, recording: question.recording.id, named: named, rating: rating, hinted: hinted))]
+    }
+
+    private mutating func record(_ answer: QuizAnswer) -> QuizCommand {
+        answers.append(answer)
+        return .record(answer)
+    }
+
+    private mutating func revealed(_ key: TerminalKey, index: Int, outcome: QuizOutcome?) -> [QuizCommand] {
+        let question = questions[index]
+        guard let outcome else {
+            // Self-graded: 1 again, 2 hard, 3 good, 4 easy.
+            guard case .character(let digit) = key, let value = digit.wholeNumberValue, let rating = FSRS.Rating(rawValue: value),
+                  case .revealed(_, let typed, let hinted, nil) = state else {
+                return key == .character("q") ? [.quit(interrupted: false)] : []
+            }
+            state = .revealed(index: index, typed: typed, hinted: hinted, outcome: .graded(rating))
+            return [record(QuizAnswer(card: question.card, recording: question.recording.id, named: nil, rating: rating, hinted: hinted))]
+        }
+        switch key {
+        case .enter, .character("n"), .character(" "):
+            sonogram = nil
+            playback = .idle
+            guard index + 1 < questions.count else {
+                state = .finished
+                return [.stop]
+            }
+            state = .asking(index: index + 1, typed: "", hinted: false, completing: nil)
+            return [.play(questions[index + 1].recording)]
+        case .character("c"):
+            if case .wrong(let named) = outcome, names.species.contains(where: { $0.scientific == named }) {
+                return [.compare(question.recording, withSpecies: named)]
+            }
+            return []
+        case .up: return [.replay]
+        case .character("q"): return [.quit(interrupted: false)]
+        default: return []
+        }
+    }
+}

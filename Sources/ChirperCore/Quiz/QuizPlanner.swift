@@ -1,0 +1,121 @@
+import XenoCanto
+
+/// A card of the quiz: a species and one of its sound types.
+public struct QuizCardKey: Sendable, Hashable, Codable, Comparable {
+    public var species: String
+    public var soundType: String
+
+    public init(species: String, soundType: String) {
+        self.species = species
+        self.soundType = soundType
+    }
+
+    public static func < (a: QuizCardKey, b: QuizCardKey) -> Bool { (a.species, a.soundType) < (b.species, b.soundType) }
+
+    /// The cards a recording answers: its species with each sound type it lists.
+    public static func keys(of recording: Recording) -> [QuizCardKey] {
+        let species = recording.genus.map { [$0, recording.species].compactMap { $0 }.joined(separator: " ") } ?? recording.scientificName
+        return PackSelection.types(of: recording).sorted().map { QuizCardKey(species: species, soundType: $0) }
+    }
+}
+
+/// One question: a card, the recording that asks it, and the names offered (empty unless --choices).
+public struct QuizQuestion: Sendable, Equatable {
+    public var card: QuizCardKey
+    public var recording: Recording
+    public var choices: [String]
+
+    public init(card: QuizCardKey, recording: Recording, choices: [String] = []) {
+        self.card = card
+        self.recording = recording
+        self.choices = choices
+    }
+}
+
+/// What a session asks, in what order: the cards due, some new ones and a share of those already known
+/// (a session of only the weakest teaches less), each asked with a recording other than the one heard
+/// last time. Pure and repeatable: the same inputs and seed give the same session.
+public struct QuizPlanner {
+    public struct CardState: Sendable {
+        public var card: FSRS.Card
+        /// The XC number heard the last time the card was asked.
+        public var lastRecording: String?
+
+        public init(card: FSRS.Card, lastRecording: String?) {
+            self.card = card
+            self.lastRecording = lastRecording
+        }
+    }
+
+    public var recordings: [QuizCardKey: [Recording]]
+    public var states: [QuizCardKey: CardState]
+    /// Every wrong answer so far: (heard, named) species.
+    public var confusions: [(heard: String, named: String)]
+
+    public init(recordings: [QuizCardKey: [Recording]], states: [QuizCardKey: CardState], confusions: [(heard: String, named: String)]) {
+        self.recordings = recordings
+        self.states = states
+        self.confusions = confusions
+    }
+
+    public func plan(count: Int, new newLimit: Int, choices: Int, at now: Double, seed: UInt64) -> [QuizQuestion] {
+        var random = SeededRandom(seed: seed)
+        let keys = recordings.keys.sorted()
+        let due = keys.filter { key in states[key].map { $0.card.phase != .new && $0.card.due <= now } ?? false }
+            .sorted { states[$0]!.card.due < states[$1]!.card.due }
+        let new = keys.filter { states[$0] == nil || states[$0]!.card.phase == .new }
+        let known = keys.filter { key in states[key].map { $0.card.phase != .new && $0.card.due > now } ?? false }
+        // A fifth of the session (one at least) is kept for cards already known, when there are any.
+        let knownShare = known.isEmpty ? 0 : max(1, count / 5)
+        var chosen = Array(due.prefix(max(0, count - knownShare)))
+        chosen += new.shuffled(using: &random).prefix(min(newLimit, count - chosen.count))
+        chosen += known.shuffled(using: &random).prefix(max(0, count - chosen.count))
+        // Still short (a small set): more new cards, then any card again.
+        chosen += new.filter { !chosen.contains($0) }.prefix(max(0, count - chosen.count))
+        while chosen.count < count, !keys.isEmpty { chosen.append(keys[random.next(below: keys.count)]) }
+        chosen.shuffle(using: &random)
+
+        var lastHeard: [QuizCardKey: String] = states.compactMapValues(\.lastRecording)
+        return chosen.map { key in
+            let candidates = recordings[key] ?? []
+            let fresh = candidates.filter { $0.id != lastHeard[key] }
+            let pool = fresh.isEmpty ? candidates : fresh
+            let recording = pool[random.next(below: pool.count)]
+            lastHeard[key] = recording.id
+            let names = choices > 1 ? offered(for: key.species, count: choices, random: &random) : []
+            return QuizQuestion(card: key, recording: recording, choices: names)
+        }
+    }
+
+    /// `count` species to choose from: the right one, then those it was taken for, then its genus,
+    /// then any, in a shuffled order.
+    func offered(for species: String, count: Int, random: inout SeededRandom) -> [String] {
+        let all = Set(recordings.keys.map(\.species)).sorted()
+        var tally: [String: Int] = [:]
+        for confusion in confusions where confusion.heard == species && confusion.named != species { tally[confusion.named, default: 0] += 1 }
+        let confused = tally.keys.sorted { (tally[$0]!, $1) > (tally[$1]!, $0) }.filter(all.contains)
+        let genus = species.split(separator: " ").first.map(String.init) ?? ""
+        let sameGenus = all.filter { $0 != species && $0.hasPrefix(genus + " ") }.shuffled(using: &random)
+        let others = all.filter { $0 != species }.shuffled(using: &random)
+        var names = [species]
+        for name in confused + sameGenus + others where names.count < count && !names.contains(name) { names.append(name) }
+        return names.shuffled(using: &random)
+    }
+}
+
+/// A random number generator from a seed (SplitMix64): a session's order repeats with `--seed`.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+}

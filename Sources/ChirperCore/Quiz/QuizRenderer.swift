@@ -1,0 +1,80 @@
+import DisplayText
+import PlaybackModel
+import XenoCanto
+
+/// The quiz's screen, a pure function of the model: until an answer, nothing on it names the species
+/// (no header, no title; the sonogram hint is a picture only).
+public enum QuizRenderer {
+    public static func lines(_ model: QuizModel, title: String) -> [String] {
+        var lines: [String]
+        switch model.state {
+        case .asking(let index, let typed, let hinted, _):
+            lines = [heading(title, index, model), "", "♪ " + PlaybackLine.render(model.playback, width: max(10, model.width - 2))]
+            if hinted, let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
+            lines.append("")
+            switch model.mode {
+            case .typing:
+                lines.append("Which bird is it? " + typed + "▏")
+                lines.append("⏎ answer (empty: give up) · Tab complete · ↑ replay · ^S sonogram (counts as hard) · space pause · ←→ seek · [] speed · ^L loop")
+            case .choices:
+                let question = model.questions[index]
+                for (number, species) in question.choices.enumerated() {
+                    lines.append("  \(number + 1)  " + shown(species, in: model))
+                }
+                lines.append("1–\(question.choices.count) answer · ⏎ give up · ↑ replay · s sonogram (counts as hard) · space pause · l loop")
+            case .selfGraded:
+                lines.append("Name it to yourself, then ⏎ to see it.")
+                lines.append("⏎ reveal · ↑ replay · s sonogram · space pause · l loop")
+            }
+        case .revealed(let index, let typed, let hinted, let outcome):
+            let question = model.questions[index]
+            let answer = shown(question.card.species, in: model) + " · " + question.card.soundType
+            lines = [heading(title, index, model), ""]
+            switch outcome {
+            case .right?: lines.append("✓ Right: " + answer + (hinted ? " (with the sonogram: counted as hard)" : ""))
+            case .wrong(let named)?: lines.append("✗ Not " + shown(named, in: model) + ": it was " + answer)
+            case .gaveUp?: lines.append("– It was " + answer)
+            case .graded(let rating)?: lines.append("It was " + answer + " · you said: " + word(rating))
+            case nil: lines.append("It was " + answer)
+            }
+            let r = question.recording
+            lines.append([ "XC\(r.id)", r.country, r.recordist, LicenceName.short(r.licence)].compactMap { $0 }.joined(separator: " · "))
+            if !typed.isEmpty { lines.append("You answered: " + typed) }
+            if let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
+            lines.append("")
+            if outcome == nil {
+                lines.append("How was it? 1 again · 2 hard · 3 good · 4 easy")
+            } else {
+                var keys = [index + 1 < model.questions.count ? "⏎ next" : "⏎ summary", "↑ replay"]
+                if case .wrong(let named)? = outcome, model.names.species.contains(where: { $0.scientific == named }) { keys.append("c compare") }
+                lines.append((keys + ["q quit"]).joined(separator: " · "))
+            }
+        case .finished:
+            lines = [title, "", summary(model.answers), "", "⏎ or q to leave"]
+        }
+        return lines.map { Displayable.line($0) }
+    }
+
+    static func heading(_ title: String, _ index: Int, _ model: QuizModel) -> String {
+        "\(title) · question \(index + 1) of \(model.questions.count)"
+    }
+
+    /// "Great Tit (Parus major)" for a species of the set, else the text as it is.
+    static func shown(_ species: String, in model: QuizModel) -> String {
+        model.names.species.first { $0.scientific == species }?.shown ?? species
+    }
+
+    public static func summary(_ answers: [QuizAnswer]) -> String {
+        let right = answers.filter { $0.rating == .good || $0.rating == .easy || ($0.rating == .hard && $0.named != nil) }.count
+        return "\(answers.count) question\(answers.count == 1 ? "" : "s") answered, \(right) right."
+    }
+
+    static func word(_ rating: FSRS.Rating) -> String {
+        switch rating {
+        case .again: "again"
+        case .hard: "hard"
+        case .good: "good"
+        case .easy: "easy"
+        }
+    }
+}
