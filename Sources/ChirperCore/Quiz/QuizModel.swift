@@ -27,6 +27,14 @@ public struct QuizAnswer: Sendable, Equatable {
     public var named: String?
     public var rating: FSRS.Rating
     public var hinted: Bool
+
+    public init(card: QuizCardKey, recording: String, named: String?, rating: FSRS.Rating, hinted: Bool) {
+        self.card = card
+        self.recording = recording
+        self.named = named
+        self.rating = rating
+        self.hinted = hinted
+    }
 }
 
 /// What the model asks its caller to do.
@@ -61,6 +69,11 @@ public struct QuizModel: Sendable {
     public struct Completing: Sendable, Equatable {
         public var from: String
         public var index: Int
+
+        public init(from: String, index: Int) {
+            self.from = from
+            self.index = index
+        }
     }
 
     public let questions: [QuizQuestion]

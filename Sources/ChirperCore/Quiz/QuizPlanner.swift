@@ -89,7 +89,7 @@ public struct QuizPlanner {
 
     /// `count` species to choose from: the right one, then those it was taken for, then its genus,
     /// then any, in a shuffled order.
-    func offered(for species: String, count: Int, random: inout SeededRandom) -> [String] {
+    public func offered(for species: String, count: Int, random: inout SeededRandom) -> [String] {
         let all = Set(recordings.keys.map(\.species)).sorted()
         var tally: [String: Int] = [:]
         for confusion in confusions where confusion.heard == species && confusion.named != species { tally[confusion.named, default: 0] += 1 }

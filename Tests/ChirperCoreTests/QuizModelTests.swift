@@ -1,0 +1,149 @@
+import ChirperCore
+import PlaybackModel
+import Testing
+import XenoCanto
+
+/// The quiz's screen as a state machine: asking, answered, revealed, finished; and what it draws.
+@Suite struct QuizModelTests {
+    static func recording(_ id: Int, genus: String, species: String, english: String, type: String = "song") -> Recording {
+        Recording(id: String(id), genus: genus, species: species, englishName: english, recordist: "Ana Sousa", country: "France",
+                  soundType: type, fileURL: "https://example.org/\(id).mp3", licence: "//creativecommons.org/licenses/by/4.0/",
+                  quality: "A", length: "0:05")
+    }
+
+    static let tit = recording(1, genus: "Parus", species: "major", english: "Great Tit")
+    static let thrush = recording(2, genus: "Turdus", species: "philomelos", english: "Song Thrush")
+    static let blackbird = recording(3, genus: "Turdus", species: "merula", english: "Common Blackbird")
+    static let names = QuizNames([QuizSpecies(scientific: "Parus major", english: "Great Tit"),
+                                  QuizSpecies(scientific: "Turdus philomelos", english: "Song Thrush"),
+                                  QuizSpecies(scientific: "Turdus merula", english: "Common Blackbird")])
+
+    static func question(_ recording: Recording, choices: [String] = []) -> QuizQuestion {
+        QuizQuestion(card: QuizCardKey.keys(of: recording)[0], recording: recording, choices: choices)
+    }
+
+    func type(_ text: String, into model: inout QuizModel) -> [QuizCommand] {
+        text.flatMap { model.press(.character($0)) }
+    }
+
+    @Test func aTypedAnswerForgivingCaseAndATypoIsRightAndTheNextQuestionPlays() {
+        var model = QuizModel(questions: [Self.question(Self.tit), Self.question(Self.thrush)], mode: .typing, names: Self.names)
+        #expect(model.start() == [.play(Self.tit)])
+        _ = type("great tti", into: &model)
+        let commands = model.press(.enter)
+        #expect(commands == [.record(QuizAnswer(card: QuizCardKey(species: "Parus major", soundType: "song"), recording: "1",
+                                                named: "Parus major", rating: .good, hinted: false))])
+        #expect(model.state == .revealed(index: 0, typed: "great tti", hinted: false, outcome: .right))
+        #expect(model.press(.enter) == [.play(Self.thrush)])
+        #expect(model.state == .asking(index: 1, typed: "", hinted: false, completing: nil))
+    }
+
+    @Test func aWrongNameIsAConfusionAndGivingUpIsAgain() {
+        var model = QuizModel(questions: [Self.question(Self.thrush), Self.question(Self.tit)], mode: .typing, names: Self.names)
+        _ = type("common blackbird", into: &model)
+        guard case .record(let wrong)? = model.press(.enter).first else { Issue.record("recorded"); return }
+        #expect(wrong.named == "Turdus merula" && wrong.rating == .again)
+        #expect(model.state == .revealed(index: 0, typed: "common blackbird", hinted: false, outcome: .wrong(named: "Turdus merula")))
+        #expect(model.press(.character("c")) == [.compare(Self.thrush, withSpecies: "Turdus merula")])
+        _ = model.press(.enter)
+        guard case .record(let gaveUp)? = model.press(.enter).first else { Issue.record("recorded"); return }
+        #expect(gaveUp.named == nil && gaveUp.rating == .again)
+        _ = model.press(.enter)
+        #expect(model.state == .finished)
+    }
+
+    @Test func theSonogramHintCountsAsHardAndTabCompletesAndCycles() {
+        var model = QuizModel(questions: [Self.question(Self.tit)], mode: .typing, names: Self.names)
+        #expect(model.press(.control("s")) == [.makeSonogram(Self.tit)])
+        _ = type("T", into: &model)
+        _ = model.press(.tab)
+        #expect(model.state == .asking(index: 0, typed: "Turdus merula", hinted: true, completing: .init(from: "T", index: 0)))
+        _ = model.press(.tab)
+        #expect(model.state == .asking(index: 0, typed: "Turdus philomelos", hinted: true, completing: .init(from: "T", index: 1)))
+        _ = model.press(.escape)
+        _ = type("Great Tit", into: &model)
+        guard case .record(let answer)? = model.press(.enter).first else { Issue.record("recorded"); return }
+        #expect(answer.rating == .hard && answer.hinted)
+    }
+
+    @Test func aChoiceIsPickedByItsNumberAndSelfGradingWaitsForTheRating() {
+        var model = QuizModel(questions: [Self.question(Self.tit, choices: ["Turdus merula", "Parus major"])], mode: .choices, names: Self.names)
+        guard case .record(let picked)? = model.press(.character("2")).first else { Issue.record("recorded"); return }
+        #expect(picked.named == "Parus major" && picked.rating == .good)
+
+        var graded = QuizModel(questions: [Self.question(Self.tit)], mode: .selfGraded, names: Self.names)
+        #expect(graded.press(.enter).isEmpty)
+        #expect(graded.state == .revealed(index: 0, typed: "", hinted: false, outcome: nil))
+        #expect(graded.press(.character("3")) == [.record(QuizAnswer(card: QuizCardKey(species: "Parus major", soundType: "song"),
+                                                                      recording: "1", named: nil, rating: .good, hinted: false))])
+        #expect(graded.press(.enter) == [.stop] && graded.state == .finished)
+    }
+
+    @Test func theNameIsOnNoLineBeforeTheRevealAndOnTheRevealItIs() {
+        var model = QuizModel(questions: [Self.question(Self.tit, choices: [])], mode: .typing, names: Self.names, width: 100)
+        model.receive(.started(duration: 5))
+        model.receive(.position(elapsed: 2, duration: 5))
+        _ = type("gr", into: &model)
+        let asking = QuizRenderer.lines(model, title: "chirper quiz · pack:trip")
+        #expect(!asking.joined().contains("Great Tit") && !asking.joined().contains("Parus") && !asking.joined().contains("XC1"), "\(asking)")
+        #expect(asking.contains("Which bird is it? gr▏") && asking[2].hasPrefix("♪ ▶ 0:02"), "\(asking)")
+        _ = model.press(.backspace)
+        _ = model.press(.backspace)
+        _ = type("song thrush", into: &model)
+        _ = model.press(.enter)
+        let revealed = QuizRenderer.lines(model, title: "chirper quiz · pack:trip")
+        #expect(revealed.contains("✗ Not Song Thrush (Turdus philomelos): it was Great Tit (Parus major) · song"), "\(revealed)")
+        #expect(revealed.contains("XC1 · France · Ana Sousa · CC BY 4.0") && revealed.contains("You answered: song thrush"), "\(revealed)")
+    }
+}
+
+/// The session's plan: what is asked, with which recording and which names beside it; the same with a seed.
+@Suite struct QuizPlannerTests {
+    static let day = 86_400.0
+
+    static func recordings() -> [QuizCardKey: [Recording]] {
+        var table: [QuizCardKey: [Recording]] = [:]
+        let species = [("Parus", "major", "Great Tit"), ("Turdus", "merula", "Common Blackbird"), ("Turdus", "philomelos", "Song Thrush"),
+                       ("Erithacus", "rubecula", "European Robin"), ("Fringilla", "coelebs", "Common Chaffinch")]
+        for (index, (genus, name, english)) in species.enumerated() {
+            let key = QuizCardKey(species: genus + " " + name, soundType: "song")
+            table[key] = (0..<3).map { QuizModelTests.recording(index * 10 + $0, genus: genus, species: name, english: english) }
+        }
+        return table
+    }
+
+    @Test func theSameSeedGivesTheSameSessionAndAnotherRecordingThanLastTime() {
+        let key = QuizCardKey(species: "Parus major", soundType: "song")
+        let learned = FSRS().review(FSRS.Card(), .easy, at: 0)
+        let planner = QuizPlanner(recordings: Self.recordings(), states: [key: .init(card: learned, lastRecording: "0")], confusions: [])
+        let once = planner.plan(count: 6, new: 5, choices: 4, at: 100 * Self.day, seed: 7)
+        #expect(once == planner.plan(count: 6, new: 5, choices: 4, at: 100 * Self.day, seed: 7))
+        #expect(once.count == 6)
+        let first = once.first { $0.card == key }
+        #expect(first != nil && first?.recording.id != "0", "a due card is asked, with another recording than the last")
+        #expect(once.allSatisfy { $0.choices.count == 4 && $0.choices.contains($0.card.species) })
+    }
+
+    @Test func aSessionMixesCardsAlreadyKnownNotOnlyTheWeakest() {
+        var states: [QuizCardKey: QuizPlanner.CardState] = [:]
+        let keys = Self.recordings().keys.sorted()
+        // Two due (weak), three known and not due for a year.
+        for key in keys.prefix(2) { states[key] = .init(card: FSRS.Card(phase: .review(.init(stability: 1, difficulty: 8)), due: 0, lastReview: 0), lastRecording: nil) }
+        for key in keys.dropFirst(2) { states[key] = .init(card: FSRS.Card(phase: .review(.init(stability: 400, difficulty: 2)), due: 400 * Self.day, lastReview: 0), lastRecording: nil) }
+        let plan = QuizPlanner(recordings: Self.recordings(), states: states, confusions: []).plan(count: 3, new: 0, choices: 0, at: Self.day, seed: 1)
+        #expect(plan.filter { keys.dropFirst(2).contains($0.card) }.count >= 1, "\(plan.map(\.card))")
+        #expect(plan.filter { keys.prefix(2).contains($0.card) }.count == 2, "\(plan.map(\.card))")
+    }
+
+    @Test func theNamesOfferedAreThoseItWasTakenForThenItsGenus() {
+        let planner = QuizPlanner(recordings: Self.recordings(), states: [:],
+                                  confusions: [(heard: "Parus major", named: "Erithacus rubecula"), (heard: "Parus major", named: "Erithacus rubecula")])
+        var random = SeededRandom(seed: 3)
+        let offered = planner.offered(for: "Turdus merula", count: 2, random: &random)
+        #expect(Set(offered) == ["Turdus merula", "Turdus philomelos"], "the same genus first")
+        let confused = planner.plan(count: 1, new: 1, choices: 2, at: 0, seed: 3).first
+        if confused?.card.species == "Parus major" { #expect(Set(confused!.choices) == ["Parus major", "Erithacus rubecula"]) }
+        var again = SeededRandom(seed: 3)
+        #expect(Set(planner.offered(for: "Parus major", count: 2, random: &again)) == ["Parus major", "Erithacus rubecula"])
+    }
+}
