@@ -106,6 +106,25 @@ enum LibrarySchema {
                     at REAL NOT NULL);
                 """)
         }
+        migrator.registerMigration("v2: quiz cards and answers") { db in
+            try db.execute(sql: """
+                CREATE TABLE quizCard (
+                    species TEXT NOT NULL,
+                    soundType TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    lastRecording TEXT,
+                    PRIMARY KEY (species, soundType));
+                CREATE TABLE quizAnswer (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    species TEXT NOT NULL,
+                    soundType TEXT NOT NULL,
+                    recording TEXT NOT NULL,
+                    named TEXT,
+                    rating INTEGER NOT NULL,
+                    hinted INTEGER NOT NULL,
+                    at REAL NOT NULL);
+                """)
+        }
         return migrator
     }
 }

@@ -48,6 +48,11 @@ public struct LibraryService: Sendable {
             case .clearHistory:
                 try store.clearHistory()
                 return .result(true)
+            case .quizCards: return .result(try store.quizCards())
+            case .saveQuiz(let answer, let card):
+                try store.save(answer: answer, card: card)
+                return .result(true)
+            case .quizAnswers(let limit): return .result(try store.quizAnswers(limit: limit))
             }
         } catch {
             return .failed(error)

@@ -26,6 +26,14 @@ public protocol LibraryStore: Sendable {
     /// The XC numbers on list `name`.
     func members(ofList name: PackName) throws(LibraryError) -> Set<String>
 
+    // The quiz
+    /// Every card's state as the quiz last left it.
+    func quizCards() throws(LibraryError) -> [QuizCardRecord]
+    /// An answer and the card's state after it, in one transaction.
+    func save(answer: QuizAnswerRecord, card: QuizCardRecord) throws(LibraryError)
+    /// The answers, newest first.
+    func quizAnswers(limit: Int) throws(LibraryError) -> [QuizAnswerRecord]
+
     // History
     func remember(search query: String) throws(LibraryError)
     /// The searches, newest first, each once.
@@ -64,6 +72,43 @@ public struct StoredPack: Sendable, Equatable, Codable {
         self.source = source
         self.built = built
         self.members = members
+    }
+}
+
+/// A quiz card (a species and a sound type) as the library keeps it: its scheduler state as the quiz
+/// writes it (JSON), and the recording heard last.
+public struct QuizCardRecord: Sendable, Equatable, Codable {
+    public var species: String
+    public var soundType: String
+    public var state: String
+    public var lastRecording: String?
+
+    public init(species: String, soundType: String, state: String, lastRecording: String?) {
+        self.species = species
+        self.soundType = soundType
+        self.state = state
+        self.lastRecording = lastRecording
+    }
+}
+
+/// One answer of the quiz: what was heard, what was named (nil: none), the rating it gave the card.
+public struct QuizAnswerRecord: Sendable, Equatable, Codable {
+    public var species: String
+    public var soundType: String
+    public var recording: String
+    public var named: String?
+    public var rating: Int
+    public var hinted: Bool
+    public var at: Date
+
+    public init(species: String, soundType: String, recording: String, named: String?, rating: Int, hinted: Bool, at: Date) {
+        self.species = species
+        self.soundType = soundType
+        self.recording = recording
+        self.named = named
+        self.rating = rating
+        self.hinted = hinted
+        self.at = at
     }
 }
 

@@ -21,6 +21,9 @@ public enum LibraryRequest: Codable, Sendable, Equatable {
     case rememberPlay(SentRecording)
     case plays(limit: Int)
     case clearHistory
+    case quizCards
+    case saveQuiz(QuizAnswerRecord, QuizCardRecord)
+    case quizAnswers(limit: Int)
 }
 
 /// The helper's answer to one request: the result's JSON, or why there is none.

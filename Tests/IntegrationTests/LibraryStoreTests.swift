@@ -31,7 +31,7 @@ import XenoCanto
         #expect(pack.members.map(\.recording.id) == ["1"] && pack.members.first?.file == "XC1.mp3" && pack.source == "--query gen:parus")
         #expect(try reopened.packs().map(\.recordings) == [1])
         let migrations = try reopened.pool.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-        #expect(migrations == ["v1: recordings, packs, lists, history"])
+        #expect(migrations == ["v1: recordings, packs, lists, history", "v2: quiz cards and answers"])
         #expect(try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
     }
 

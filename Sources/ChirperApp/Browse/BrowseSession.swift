@@ -6,9 +6,7 @@ import Glibc
 import PlaybackModel
 import XenoCanto
 
-/// `browse` on the terminal: raw keys, a clock tick, SIGWINCH, SIGTERM and a return from suspension
-/// become `BrowseInput`s for the `BrowseLoop`, which draws on the alternate screen; the terminal is
-/// given back however it ends or stops (`TerminalSignals`).
+/// `browse` on the terminal (`FullScreenSession`) running its `BrowseLoop`.
 struct BrowseSession {
     let client: any SearchClient
     let perPage: Int
@@ -18,6 +16,19 @@ struct BrowseSession {
 
     /// Runs until q, Ctrl-C or SIGTERM; the terminal is as it was when this returns.
     func run(query: SearchQuery?, page: Int, raw: Bool) async -> ExitStatus {
+        let loop = BrowseLoop(client: client, perPage: perPage, playerOptions: playerOptions, library: LibraryForBrowse(),
+                              remembersSearches: remembersSearches, terminalSize: { Terminal.size })
+        return await FullScreenSession.run { inputs, continuation, screen in
+            await loop.run(query: query, page: page, raw: raw, inputs: inputs, continuation: continuation, screen: &screen)
+        }
+    }
+}
+
+/// A full-screen session on the terminal: raw keys, a clock tick, SIGWINCH, SIGTERM and a return from
+/// suspension become `BrowseInput`s for the session's loop, which draws on the alternate screen; the
+/// terminal is given back however it ends or stops (`TerminalSignals`). Browse and the quiz run in it.
+enum FullScreenSession {
+    static func run(_ body: (AsyncStream<BrowseInput>, AsyncStream<BrowseInput>.Continuation, inout FullScreen) async -> ExitStatus) async -> ExitStatus {
         let (inputs, continuation) = AsyncStream<BrowseInput>.makeStream()
         let input = TerminalInput()
         TerminalSignals.install()
@@ -55,8 +66,7 @@ struct BrowseSession {
         }
 
         var screen = FullScreen()
-        let loop = BrowseLoop(client: client, perPage: perPage, playerOptions: playerOptions, library: LibraryForBrowse(), remembersSearches: remembersSearches, terminalSize: { Terminal.size })
-        let status = await loop.run(query: query, page: page, raw: raw, inputs: inputs, continuation: continuation, screen: &screen)
+        let status = await body(inputs, continuation, &screen)
         ticker.cancel()
         keys.cancel()
         resizes.cancel()

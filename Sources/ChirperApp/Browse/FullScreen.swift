@@ -1,6 +1,6 @@
 import ChirperCore
 
-/// The alternate screen browse draws on, and what it last drew there.
+/// The alternate screen browse and the quiz draw on, and what it last drew there.
 struct FullScreen: BrowseScreen {
     private var shown: [ScreenLine]?
 
@@ -10,9 +10,11 @@ struct FullScreen: BrowseScreen {
     }
 
     /// Writes the lines of the model's frame that differ from what is on screen.
-    mutating func draw(_ model: BrowseModel) {
-        let frame = BrowseRenderer.frame(model)
-        let bytes = ScreenUpdate.bytes(from: shown, to: frame, width: model.layout.width)
+    mutating func draw(_ model: BrowseModel) { draw(BrowseRenderer.frame(model), width: model.layout.width) }
+
+    /// Writes the lines of `frame` that differ from what is on screen.
+    mutating func draw(_ frame: [ScreenLine], width: Int) {
+        let bytes = ScreenUpdate.bytes(from: shown, to: frame, width: width)
         shown = frame
         if !bytes.isEmpty { Self.write(bytes) }
     }

@@ -139,4 +139,7 @@ final class LibraryProcess: LibraryStore {
     func remember(play recording: Recording) throws(LibraryError) { _ = try ask(.rememberPlay(SentRecording(recording)), Bool.self) }
     func plays(limit: Int) throws(LibraryError) -> [PlayedRecording] { try ask(.plays(limit: limit), [PlayedRecording].self) }
     func clearHistory() throws(LibraryError) { _ = try ask(.clearHistory, Bool.self) }
+    func quizCards() throws(LibraryError) -> [QuizCardRecord] { try ask(.quizCards, [QuizCardRecord].self) }
+    func save(answer: QuizAnswerRecord, card: QuizCardRecord) throws(LibraryError) { _ = try ask(.saveQuiz(answer, card), Bool.self) }
+    func quizAnswers(limit: Int) throws(LibraryError) -> [QuizAnswerRecord] { try ask(.quizAnswers(limit: limit), [QuizAnswerRecord].self) }
 }

@@ -48,7 +48,7 @@ public enum QuizCommand: Sendable, Equatable {
     /// Make the sonogram of the question's recording and hand it to `receiveSonogram`.
     case makeSonogram(Recording)
     case record(QuizAnswer)
-    /// The compare screen: the question's recording beside one of the species named.
+    /// A recording of the species named by mistake, to hear beside the question's (↑ plays that again).
     case compare(Recording, withSpecies: String)
     case quit(interrupted: Bool)
 }
@@ -84,12 +84,15 @@ public struct QuizModel: Sendable {
     public private(set) var sonogram: SonogramPicture?
     public private(set) var answers: [QuizAnswer] = []
     public var width: Int
+    /// Ends the session once this many answers running are right (`--pairs`: told apart three times).
+    public let streakGoal: Int?
 
-    public init(questions: [QuizQuestion], mode: QuizMode, names: QuizNames, width: Int = 80) {
+    public init(questions: [QuizQuestion], mode: QuizMode, names: QuizNames, width: Int = 80, streakGoal: Int? = nil) {
         self.questions = questions
         self.mode = mode
         self.names = names
         self.width = width
+        self.streakGoal = streakGoal
         state = questions.isEmpty ? .finished : .asking(index: 0, typed: "", hinted: false, completing: nil)
     }
 
@@ -149,6 +152,7 @@ public struct QuizModel: Sendable {
             case .character(" ") where typed.isEmpty: return [.listen(.togglePause)]
             case .character(let character): asking(typed + String(character))
             case .backspace: asking(String(typed.dropLast()))
+            case .escape where typed.isEmpty: return [.stop, .quit(interrupted: false)]
             case .escape: asking("")
             case .tab:
                 let from = completing?.from ?? typed
@@ -168,6 +172,7 @@ public struct QuizModel: Sendable {
                 let named = question.choices[digit.wholeNumberValue! - 1]
                 return answer(index: index, typed: names.species.first { $0.scientific == named }?.shown ?? named, hinted: hinted, picked: named)
             case .enter: return answer(index: index, typed: "", hinted: hinted)
+            case .character("q"), .escape: return [.stop, .quit(interrupted: false)]
             default: break
             }
         case .selfGraded:
@@ -176,6 +181,7 @@ public struct QuizModel: Sendable {
             case .character("s"): return press(.control("s"))
             case .character("l"): return [.listen(.markLoop)]
             case .enter, .character("r"): state = .revealed(index: index, typed: "", hinted: hinted, outcome: nil)
+            case .character("q"), .escape: return [.stop, .quit(interrupted: false)]
             default: break
             }
         }
@@ -204,6 +210,12 @@ public struct QuizModel: Sendable {
         return [record(QuizAnswer(card: question.card, recording: question.recording.id, named: named, rating: rating, hinted: hinted))]
     }
 
+    /// Whether the last `streakGoal` answers were all right.
+    public var streakReached: Bool {
+        guard let streakGoal, answers.count >= streakGoal else { return false }
+        return answers.suffix(streakGoal).allSatisfy { $0.named == $0.card.species }
+    }
+
     private mutating func record(_ answer: QuizAnswer) -> QuizCommand {
         answers.append(answer)
         return .record(answer)
@@ -224,7 +236,7 @@ public struct QuizModel: Sendable {
         case .enter, .character("n"), .character(" "):
             sonogram = nil
             playback = .idle
-            guard index + 1 < questions.count else {
+            guard index + 1 < questions.count, !streakReached else {
                 state = .finished
                 return [.stop]
             }

@@ -9,22 +9,24 @@ public enum QuizRenderer {
         var lines: [String]
         switch model.state {
         case .asking(let index, let typed, let hinted, _):
-            lines = [heading(title, index, model), "", "♪ " + PlaybackLine.render(model.playback, width: max(10, model.width - 2))]
+            let sound = model.playback == .idle ? "↑ plays it again" : PlaybackLine.render(model.playback, width: max(10, model.width - 2))
+            lines = [heading(title, index, model), "", "♪ " + sound]
             if hinted, let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
             lines.append("")
             switch model.mode {
             case .typing:
                 lines.append("Which bird is it? " + typed + "▏")
-                lines.append("⏎ answer (empty: give up) · Tab complete · ↑ replay · ^S sonogram (counts as hard) · space pause · ←→ seek · [] speed · ^L loop")
+                lines.append("⏎ answer (empty: give up) · Tab complete · ↑ replay · ^S sonogram (counts as hard) · Esc clear, then quit")
+                lines.append("space pause (before typing) · ←→ seek · [] {} speed · ^L loop")
             case .choices:
                 let question = model.questions[index]
                 for (number, species) in question.choices.enumerated() {
                     lines.append("  \(number + 1)  " + shown(species, in: model))
                 }
-                lines.append("1–\(question.choices.count) answer · ⏎ give up · ↑ replay · s sonogram (counts as hard) · space pause · l loop")
+                lines.append("1–\(question.choices.count) answer · ⏎ give up · ↑ replay · s sonogram (counts as hard) · space pause · l loop · q quit")
             case .selfGraded:
                 lines.append("Name it to yourself, then ⏎ to see it.")
-                lines.append("⏎ reveal · ↑ replay · s sonogram · space pause · l loop")
+                lines.append("⏎ reveal · ↑ replay · s sonogram · space pause · l loop · q quit")
             }
         case .revealed(let index, let typed, let hinted, let outcome):
             let question = model.questions[index]
@@ -46,7 +48,9 @@ public enum QuizRenderer {
                 lines.append("How was it? 1 again · 2 hard · 3 good · 4 easy")
             } else {
                 var keys = [index + 1 < model.questions.count ? "⏎ next" : "⏎ summary", "↑ replay"]
-                if case .wrong(let named)? = outcome, model.names.species.contains(where: { $0.scientific == named }) { keys.append("c compare") }
+                if case .wrong(let named)? = outcome, model.names.species.contains(where: { $0.scientific == named }) {
+                    keys.append("c hear a " + (model.names.species.first { $0.scientific == named }?.english ?? named) + " to compare")
+                }
                 lines.append((keys + ["q quit"]).joined(separator: " · "))
             }
         case .finished:

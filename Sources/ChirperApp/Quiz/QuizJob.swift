@@ -1,0 +1,59 @@
+import ChirperCore
+import FoundationEssentials
+import Glibc
+import LibraryModel
+import XenoCanto
+
+/// `quiz`: a session of questions over a pack, a list or a query, scheduled by FSRS and kept in the
+/// library; `--stats`, `--due` and `--pairs`.
+public enum QuizJob {
+    public struct Options: Sendable {
+        public var mode: QuizMode
+        public var choices: Int
+        public var count: Int
+        public var new: Int
+        public var seed: UInt64?
+
+        public init(mode: QuizMode, choices: Int, count: Int, new: Int, seed: UInt64?) {
+            self.mode = mode
+            self.choices = choices
+            self.count = count
+            self.new = new
+            self.seed = seed
+        }
+    }
+
+    public static func run(_ source: QuizSource, options: Options, api: APIChoice, sound: SoundChoice,
+                           paths: LibraryPaths = .standard()) async throws {
+        guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
+            throw CommandFailure(message: "chirper: quiz needs a terminal (stdin and stdout).", exitCode: .usage)
+        }
+        let library = try LibraryAccess.open(paths)
+        let set = try await QuizSet.load(source, api: api, library: library, paths: paths)
+        guard !set.recordings.isEmpty else {
+            throw CommandFailure(message: "chirper: \(set.title) has no recording to ask about.", exitCode: .noMatch)
+        }
+        let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
+        let answers = try LibraryAccess.run { () throws(LibraryError) in try library.quizAnswers(limit: 10_000) }
+        let planner = QuizPlanner(recordings: set.recordings, states: states, confusions: QuizRecords.confusions(answers))
+        let questions = planner.plan(count: options.count, new: options.new, choices: options.mode == .choices ? options.choices : 0,
+                                     at: Date().timeIntervalSince1970, seed: options.seed ?? UInt64.random(in: 0...UInt64.max))
+        try await ask(questions, set: set, mode: options.mode, states: states, library: library, sound: sound)
+    }
+
+    /// Runs the screen over `questions` and prints the summary.
+    static func ask(_ questions: [QuizQuestion], set: QuizSet, mode: QuizMode, states: [QuizCardKey: QuizPlanner.CardState],
+                    library: any LibraryStore, sound: SoundChoice, streakGoal: Int? = nil) async throws {
+        let loop = QuizLoop(title: set.title, playerOptions: sound.playerOptions(), library: library, recordings: set.recordings,
+                            terminalSize: { Terminal.size })
+        let model = QuizModel(questions: questions, mode: mode, names: set.names, width: Terminal.size?.width ?? 80, streakGoal: streakGoal)
+        var answers: [QuizAnswer] = []
+        let status = await FullScreenSession.run { inputs, continuation, screen in
+            let (status, given) = await loop.run(model, states: states, inputs: inputs, continuation: continuation, screen: &screen)
+            answers = given
+            return status
+        }
+        StandardOutput.write(["Quiz over: " + QuizRenderer.summary(answers) + " chirper quiz --stats shows your progress."])
+        if status == .interrupted { throw CommandFailure(exitCode: .interrupted) }
+    }
+}

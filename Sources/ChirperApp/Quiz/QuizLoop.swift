@@ -1,0 +1,110 @@
+import Audio
+import ChirperCore
+import FoundationEssentials
+import LibraryModel
+import PlaybackModel
+import Sonogram
+import XenoCanto
+
+/// The quiz's event loop, as browse's: keys, the player's events and sonograms arrive on one stream;
+/// each changes the `QuizModel`, whose commands are the only effects (the sound, a sonogram, an answer
+/// kept in the library with the card's next review), and the screen is redrawn.
+struct QuizLoop {
+    let title: String
+    let playerOptions: PlaybackEngine.Options
+    let library: any LibraryStore
+    /// The set's recordings by card, for `c` (a recording of the species named by mistake).
+    let recordings: [QuizCardKey: [Recording]]
+    let scheduler = FSRS()
+    let terminalSize: @Sendable () -> (width: Int, height: Int)?
+
+    /// Runs the session; returns how it ended and the answers given.
+    func run(_ start: QuizModel, states: [QuizCardKey: QuizPlanner.CardState], inputs: AsyncStream<BrowseInput>,
+             continuation: AsyncStream<BrowseInput>.Continuation, screen: inout FullScreen) async -> (ExitStatus, [QuizAnswer]) {
+        var model = start
+        var cards = states.mapValues(\.card)
+        var audio = BrowseAudio(options: playerOptions, inputs: continuation)
+        var status = ExitStatus.found
+        var problem: String?
+
+        func perform(_ commands: [QuizCommand]) -> Bool {
+            for command in commands {
+                switch command {
+                case .play(let recording):
+                    audio.play(recording, speed: .normal)
+                case .replay:
+                    if let question = model.current { audio.play(question.recording, speed: .normal) }
+                case .listen(let listening):
+                    audio.perform(listening)
+                case .stop:
+                    audio.stop()
+                case .makeSonogram(let recording):
+                    guard let source = recording.audioSource else { continue }
+                    Task {
+                        do throws(PlaybackError) {
+                            let made = try await SonogramMaker.spectrogram(of: source, expectedSeconds: recording.duration)
+                            continuation.yield(.sonogram(id: recording.id, .success(made)))
+                        } catch {
+                            continuation.yield(.sonogram(id: recording.id, .failure(error)))
+                        }
+                    }
+                case .record(let answer):
+                    let now = Date()
+                    let card = scheduler.review(cards[answer.card] ?? FSRS.Card(), answer.rating, at: now.timeIntervalSince1970)
+                    cards[answer.card] = card
+                    let record = QuizAnswerRecord(species: answer.card.species, soundType: answer.card.soundType, recording: answer.recording,
+                                                  named: answer.named, rating: answer.rating.rawValue, hinted: answer.hinted, at: now)
+                    do throws(LibraryError) {
+                        try library.save(answer: record, card: QuizRecords.record(answer.card, card: card, lastRecording: answer.recording))
+                    } catch {
+                        problem = "chirper: this answer was not kept: " + error.description
+                    }
+                case .compare(let heard, let species):
+                    let type = model.current?.card.soundType
+                    let theirs = recordings.filter { $0.key.species == species }.sorted { ($0.key.soundType == type ? 0 : 1) < ($1.key.soundType == type ? 0 : 1) }
+                    if let other = theirs.first?.value.first(where: { $0.id != heard.id }) { audio.play(other, speed: .normal) }
+                case .quit(let interrupted):
+                    status = interrupted ? .interrupted : .found
+                    return false
+                }
+            }
+            return true
+        }
+
+        func draw() {
+            let size = terminalSize() ?? (80, 24)
+            model.width = size.width
+            var lines = QuizRenderer.lines(model, title: "chirper quiz · " + title)
+            if let problem { lines.append(problem) }
+            let frame = Array((lines + Array(repeating: "", count: max(0, size.height - lines.count))).prefix(size.height))
+            screen.draw(frame.map { ScreenLine(String($0.prefix(size.width))) }, width: size.width)
+        }
+
+        _ = perform(model.start())
+        draw()
+        loop: for await next in inputs {
+            switch next {
+            case .keys(let keys):
+                for key in keys where !perform(model.press(key)) { break loop }
+            case .playback(let generation, _, let event):
+                guard generation == audio.generation else { continue }
+                model.receive(event)
+            case .sonogram(let id, let result):
+                guard case .success(let made) = result, model.current?.recording.id == id else { continue }
+                let size = SonogramText.pictureSize(width: model.width, lines: 10)
+                model.receiveSonogram(SonogramPicture(made, width: size.width, height: size.height))
+            case .resize, .continued:
+                screen.invalidate()
+            case .terminate:
+                status = .interrupted
+                break loop
+            case .tick, .list, .starred, .pastSearches:
+                continue
+            }
+            draw()
+        }
+        continuation.finish()
+        await audio.finish()
+        return (status, model.answers)
+    }
+}

@@ -1,0 +1,63 @@
+import ChirperCore
+import FoundationEssentials
+import Glibc
+import LibraryModel
+import XenoCanto
+
+extension QuizJob {
+    /// Each recording once (one that lists two sound types is in two cards).
+    static func unique(_ recordings: [Recording]) -> [Recording] {
+        var seen = Set<String>()
+        return recordings.filter { seen.insert($0.id).inserted }
+    }
+
+    /// `quiz --pairs`: the pair of the set most often confused, heard side by side on the compare
+    /// screen (a recording of each, of the same sound type when both have one), then questions between
+    /// just those two until they are told apart three times running.
+    public static func pairs(_ source: QuizSource, api: APIChoice, sound: SoundChoice, seed: UInt64?,
+                             paths: LibraryPaths = .standard()) async throws {
+        let library = try LibraryAccess.open(paths)
+        let set = try await QuizSet.load(source, api: api, library: library, paths: paths)
+        let answers = try LibraryAccess.run { () throws(LibraryError) in try library.quizAnswers(limit: 10_000) }
+        let species = Set(set.recordings.keys.map(\.species))
+        var tally: [String: (pair: (String, String), count: Int)] = [:]
+        for (heard, named) in QuizRecords.confusions(answers) where species.contains(heard) && species.contains(named) {
+            let key = [heard, named].sorted().joined(separator: "|")
+            tally[key] = ((heard, named), (tally[key]?.count ?? 0) + 1)
+        }
+        guard let (heard, named) = tally.values.sorted(by: { ($0.count, $1.pair.0) > ($1.count, $0.pair.0) }).first?.pair else {
+            throw CommandFailure(message: "chirper: no pair of \(set.title) has been confused yet: answer some questions first (chirper quiz).",
+                                 exitCode: .noMatch)
+        }
+        var random = SeededRandom(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        let mine = set.recordings.filter { $0.key.species == heard }, theirs = set.recordings.filter { $0.key.species == named }
+        let sharedType = mine.keys.map(\.soundType).first { type in theirs.keys.contains { $0.soundType == type } }
+        func sample(_ cards: [QuizCardKey: [Recording]]) -> Recording? {
+            (cards.first { $0.key.soundType == sharedType } ?? cards.first)?.value.first
+        }
+        guard let a = sample(mine), let b = sample(theirs) else { return }
+        _ = ChildCommand.run(["compare", "XC" + a.id, "XC" + b.id] + (sound.device.map { ["--device", $0] } ?? []))
+
+        let pairSet = set.recordings.filter { $0.key.species == heard || $0.key.species == named }
+        let planner = QuizPlanner(recordings: pairSet, states: [:], confusions: [])
+        let questions = planner.plan(count: 20, new: 20, choices: 2, at: 0, seed: random.next())
+        let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
+        try await ask(questions, set: QuizSet(title: set.title + " · " + heard + " or " + named, recordings: unique(pairSet.values.flatMap { $0 })),
+                      mode: .choices, states: states, library: library, sound: sound, streakGoal: 3)
+    }
+}
+
+/// Another `chirper` command run as a child on this terminal, waited for: the compare screen before a
+/// drill owns the terminal whole, and gives it back whole, before the quiz takes it.
+enum ChildCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let path = DemoProcess.sibling("chirper")
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, path, nil, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+}

@@ -1,0 +1,79 @@
+import ChirperCore
+import FoundationEssentials
+import LibraryModel
+import XenoCanto
+
+/// What a quiz asks about: a pack's recordings (offline, from its files), a list's, or a query's
+/// first page (online), grouped into cards; and what the library remembers of each card.
+struct QuizSet {
+    /// "pack:trip", "list:starred", the query.
+    let title: String
+    let recordings: [QuizCardKey: [Recording]]
+    let names: QuizNames
+
+    init(title: String, recordings: [Recording]) {
+        self.title = title
+        var cards: [QuizCardKey: [Recording]] = [:]
+        var species: [String: String?] = [:]
+        for recording in recordings where recording.isPlayable {
+            for key in QuizCardKey.keys(of: recording) {
+                cards[key, default: []].append(recording)
+                if species[key.species] == nil || species[key.species]! == nil { species[key.species] = recording.englishName }
+            }
+        }
+        self.recordings = cards
+        names = QuizNames(species.keys.sorted().map { QuizSpecies(scientific: $0, english: species[$0] ?? nil) })
+    }
+
+    /// Where the quiz's recordings come from.
+    static func load(_ source: QuizSource, api: APIChoice, library: any LibraryStore, paths: LibraryPaths) async throws -> QuizSet {
+        switch source {
+        case .pack(let text):
+            let name = try LibraryAccess.name(text)
+            let folder = PackFolder(paths: paths, name: name)
+            guard let listed = folder.listed() else {
+                throw CommandFailure(message: "chirper: there is no pack \(name) (chirper pack list shows the packs).", exitCode: .noMatch)
+            }
+            let recordings = listed.objects.indices.compactMap { listed.recording($0).flatMap(folder.playable) }
+            return QuizSet(title: "pack:\(name)", recordings: recordings)
+        case .list(let text):
+            let client = try ShelfClient.list(try LibraryAccess.name(text), library: library, paths: paths)
+            return QuizSet(title: "list:\(text)", recordings: client.recordings(in: 0..<client.count))
+        case .query(let words):
+            let state = await ListState.firstPage(of: words, pages: PageChoice(perPage: PageSize.allowed.upperBound), client: try api.client())
+            guard let listing = state.listing else {
+                try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
+                throw CommandFailure(exitCode: .noMatch)
+            }
+            return QuizSet(title: SearchQuery.joining(words), recordings: listing.rows.map(\.recording))
+        }
+    }
+}
+
+/// A quiz's recordings: `--pack`, `--list` or a query.
+public enum QuizSource: Sendable, Equatable {
+    case pack(String)
+    case list(String)
+    case query([String])
+}
+
+/// The library's quiz records as the scheduler's values.
+enum QuizRecords {
+    static func states(_ records: [QuizCardRecord]) -> [QuizCardKey: QuizPlanner.CardState] {
+        var states: [QuizCardKey: QuizPlanner.CardState] = [:]
+        for record in records {
+            guard let card = try? JSONDecoder().decode(FSRS.Card.self, from: Data(record.state.utf8)) else { continue }
+            states[QuizCardKey(species: record.species, soundType: record.soundType)] = .init(card: card, lastRecording: record.lastRecording)
+        }
+        return states
+    }
+
+    static func record(_ key: QuizCardKey, card: FSRS.Card, lastRecording: String) -> QuizCardRecord {
+        let state = (try? JSONEncoder().encode(card)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return QuizCardRecord(species: key.species, soundType: key.soundType, state: state, lastRecording: lastRecording)
+    }
+
+    static func confusions(_ answers: [QuizAnswerRecord]) -> [(heard: String, named: String)] {
+        answers.compactMap { answer in answer.named.flatMap { $0 == answer.species ? nil : (answer.species, $0) } }
+    }
+}

@@ -1,0 +1,74 @@
+import ChirperCore
+import DisplayText
+import FoundationEssentials
+import LibraryModel
+import XenoCanto
+
+/// `quiz --stats` and `quiz --due`: what the library holds of the quiz, as lines.
+extension QuizJob {
+    public static func stats(paths: LibraryPaths = .standard()) throws {
+        let library = try LibraryAccess.open(paths)
+        let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
+        let answers = try LibraryAccess.run { () throws(LibraryError) in try library.quizAnswers(limit: 100_000) }
+        guard !answers.isEmpty else {
+            StandardOutput.write(["No answers yet: chirper quiz --pack NAME starts a session."])
+            return
+        }
+        StandardOutput.write(QuizStatsLines.lines(states: states, answers: answers, now: Date().timeIntervalSince1970).map { Displayable.line($0) })
+    }
+
+    public static func due(paths: LibraryPaths = .standard()) throws {
+        let library = try LibraryAccess.open(paths)
+        let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
+        guard !states.isEmpty else {
+            StandardOutput.write(["No cards yet: chirper quiz --pack NAME starts a session."])
+            return
+        }
+        let now = Date().timeIntervalSince1970
+        let sorted = states.sorted { ($0.value.card.due, $0.key) < ($1.value.card.due, $1.key) }
+        StandardOutput.write(sorted.map { key, state in
+            Displayable.line(QuizStatsLines.when(state.card.due, now: now) + "  " + key.species + " · " + key.soundType)
+        } + ["\(states.values.filter { $0.card.due <= now }.count) of \(states.count) cards due now."])
+    }
+}
+
+/// The lines of `--stats`: per species its cards, answers, accuracy and next due; then the pairs most
+/// often confused.
+enum QuizStatsLines {
+    static func lines(states: [QuizCardKey: QuizPlanner.CardState], answers: [QuizAnswerRecord], now: Double) -> [String] {
+        var lines = ["Species                     cards  answers  right  next due"]
+        let species = Set(answers.map(\.species)).union(states.keys.map(\.species)).sorted()
+        for name in species {
+            let theirs = answers.filter { $0.species == name }
+            let right = theirs.filter { $0.named == $0.species }.count
+            let cards = states.filter { $0.key.species == name }
+            let next = cards.values.map(\.card.due).min()
+            let accuracy = theirs.isEmpty ? "—" : "\(right * 100 / theirs.count) %"
+            lines.append(pad(name, 28) + pad(String(cards.count), 7) + pad(String(theirs.count), 9) + pad(accuracy, 7)
+                + (next.map { when($0, now: now) } ?? "—"))
+        }
+        var pairs: [String: Int] = [:]
+        for (heard, named) in QuizRecords.confusions(answers) { pairs[heard + " → taken for " + named, default: 0] += 1 }
+        if !pairs.isEmpty {
+            lines += ["", "Most confused (heard → taken for):"]
+            for (pair, count) in pairs.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(5) {
+                lines.append("  \(count)×  " + pair)
+            }
+        }
+        return lines
+    }
+
+    /// "now", "in 10 min", "in 3 days", "2026-12-31".
+    static func when(_ due: Double, now: Double) -> String {
+        let seconds = due - now
+        if seconds <= 0 { return "now" }
+        if seconds < 3600 { return "in \(Int((seconds / 60).rounded(.up))) min" }
+        if seconds < 86_400 { return "in \(Int((seconds / 3600).rounded(.up))) h" }
+        if seconds < 60 * 86_400 { return "in \(Int((seconds / 86_400).rounded())) days" }
+        return Day.text(Date(timeIntervalSince1970: due))
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import ChirperApp
+import ChirperCore
+
+extension Chirper {
+    /// `chirper quiz`: learn songs and calls by ear, scheduled by FSRS.
+    struct Quiz: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "quiz",
+            abstract: "Learn birds by ear: name what you hear; missed ones come back sooner (spaced review).",
+            discussion: """
+                Over a pack (offline), a list or a query's first page. Each question plays a recording of a card \
+                (a species and a sound type), another than last time, its name hidden until you answer. Type the \
+                name (English or scientific; Tab completes and cycles; small typos forgiven), or --choices 4, or \
+                --self to reveal and grade yourself (1 again, 2 hard, 3 good, 4 easy). Keys while it plays: ↑ replay, \
+                ←→ seek, [ ] { } speed, space pause (before typing), ^S (s with --choices or --self) the sonogram \
+                as a hint (the answer then counts as hard), ^L loop; Enter with nothing typed gives up. \
+                A session (--count) mixes the cards due, new cards (--new) and some already known. \
+                --stats: accuracy per species and the pairs most confused; --due: when each card is due; \
+                --pairs: the most confused pair side by side, then questions between the two until you tell them \
+                apart three times running.
+                """)
+
+        @Argument(help: "A query whose first page of results makes the set (online).")
+        var query: [String] = []
+
+        @OptionGroup var shelf: ShelfOptions
+
+        @Option(help: "Offer this many names to choose from (2 to 9) instead of typing.")
+        var choices: Int?
+
+        @Flag(name: .customLong("self"), help: "Listen, reveal, then grade yourself.")
+        var selfGraded = false
+
+        @Option(help: "Questions in the session.")
+        var count = 20
+
+        @Option(help: "New cards at most in the session.")
+        var new = 5
+
+        @Option(help: "Makes the session's order repeatable.")
+        var seed: UInt64?
+
+        @Flag(help: "Accuracy per species, when each is due, and the pairs most confused.")
+        var stats = false
+
+        @Flag(help: "When each card is due.")
+        var due = false
+
+        @Flag(help: "Drill the pair you confuse most.")
+        var pairs = false
+
+        @OptionGroup var api: APIOptions
+        @OptionGroup var audio: AudioOptions
+
+        func validate() throws {
+            try OptionRange.check(choices, 2...9, "--choices must be from 2 to 9.")
+            try OptionRange.check(count, 1...500, "--count must be from 1 to 500.")
+            try OptionRange.check(new, 0...500, "--new must be from 0 to 500.")
+            if choices != nil && selfGraded { throw ValidationError("Give --choices or --self, not both.") }
+            if !stats && !due && query.isEmpty && shelf.choice == nil {
+                throw ValidationError("Give --pack NAME, --list NAME or a query: chirper quiz --pack trip")
+            }
+        }
+
+        func run() async throws {
+            if stats { return try QuizJob.stats() }
+            if due { return try QuizJob.due() }
+            let source: QuizSource = switch shelf.choice {
+            case .pack(let name)?: .pack(name)
+            case .list(let name)?: .list(name)
+            case nil: .query(query)
+            }
+            if pairs { return try await QuizJob.pairs(source, api: api.choice, sound: audio.choice, seed: seed) }
+            let mode: QuizMode = selfGraded ? .selfGraded : (choices != nil ? .choices : .typing)
+            try await QuizJob.run(source, options: QuizJob.Options(mode: mode, choices: choices ?? 4, count: count, new: new, seed: seed),
+                                  api: api.choice, sound: audio.choice)
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import ChirperCore
+import DemoCatalog
+import Foundation
+import Testing
+import XenoCanto
+
+extension PlaybackTests {
+/// The quiz end to end in a terminal, over a pack of the demo catalog's files: names hidden until the
+/// answer, the sound heard, the answers kept (`--stats`), and the confused pair drilled (`--pairs`).
+@Suite("quiz: asked, answered, kept")
+struct Quiz {
+    /// Two Great Tit songs (2 and 3 s), a Song Thrush's and a blackbird's (2 s each).
+    static let ids = ["900001", "900109", "900100", "900111"]
+    static let hidden = ["Great Tit", "Parus", "Song Thrush", "Turdus", "Blackbird", "XC9"]
+
+    /// The pack `birds` made as `pack build` leaves one: the files and pack.json.
+    static func makePack(in library: PlaybackTests.Packs.Library) async throws -> [Recording] {
+        try await TestCatalog.prepared.value
+        let folder = library.folder("birds")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var recordings: [Recording] = []
+        var objects: [String] = []
+        for id in ids {
+            let entry = try #require(DemoRecordings.builtIn.entry(id: id))
+            let file = try await TestCatalog.audio.file(for: try #require(entry.audio))
+            try FileManager.default.copyItem(at: file, to: folder.appendingPathComponent("XC\(id).mp3"))
+            recordings.append(entry.recording)
+            objects.append(String(decoding: try JSONEncoder().encode(entry.recording), as: UTF8.self))
+        }
+        let document = "{\"format\": \"chirper-pack 1\", \"name\": \"birds\", \"source\": \"test\", \"recordings\": [" + objects.joined(separator: ",") + "]}"
+        try document.write(to: folder.appendingPathComponent("pack.json"), atomically: true, encoding: .utf8)
+        return recordings
+    }
+
+    static func english(_ species: String) -> String {
+        ["Parus major": "Great Tit", "Turdus philomelos": "Song Thrush", "Turdus merula": "Common Blackbird"][species] ?? species
+    }
+
+    @Test func aSessionHidesTheNamesKeepsTheAnswersAndThePairIsDrilled() async throws {
+        let library = PlaybackTests.Packs.Library()
+        let recordings = try await Self.makePack(in: library)
+        // The session the quiz will ask, worked out as it does (a fresh library: every card new).
+        var cards: [QuizCardKey: [Recording]] = [:]
+        for recording in recordings { for key in QuizCardKey.keys(of: recording) { cards[key, default: []].append(recording) } }
+        let plan = QuizPlanner(recordings: cards, states: [:], confusions: []).plan(count: 4, new: 5, choices: 0, at: 0, seed: 11)
+        let species = plan.map(\.card.species)
+        let wrongName = species[1] == "Parus major" ? "Song Thrush" : "Great Tit"
+
+        let environment = ChirperProcess.environment(extra: library.environment.merging(["TERM": "xterm-256color"]) { $1 })
+        let recorder = try MonitorRecorder()
+        let terminal = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pack", "birds", "--count", "4", "--seed", "11"],
+                                       environment: environment, width: 110, height: 30)
+        func asked(_ number: Int) async throws {
+            let screen = try await terminal.waitForScreen { $0.contains("question \(number) of 4") && $0.contains("Which bird is it?") }
+            #expect(!Self.hidden.contains { screen.contains($0) }, "no name before the answer: \(screen)")
+        }
+        try await asked(1)
+        // Heard before the answer: the position bar moves once the sound has reached the sink.
+        let moving = try await terminal.waitForScreen(seconds: 6) { $0.contains("♪ ▶") && $0.contains("━━") }
+        #expect(moving.contains("━━"), "the first question plays: \(moving)")
+        try terminal.send("-l", Self.english(species[0]))
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("✓ Right: ") }
+        try terminal.send("Enter")
+        try await asked(2)
+        try terminal.send("-l", wrongName)
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("✗ Not ") }
+        try terminal.send("Enter")
+        try await asked(3)
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("– It was ") }
+        try terminal.send("Enter")
+        try await asked(4)
+        try terminal.send("C-s")
+        _ = try await terminal.waitForScreen { $0.contains("kHz ┤") }
+        try terminal.send("-l", Self.english(species[3]))
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("✓ Right: ") && $0.contains("counted as hard") }
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("4 questions answered, 2 right.") }
+        try terminal.send("q")
+        #expect(try await terminal.exitStatus(within: 5) == 0)
+        let heard = HeardSound(samples: try await recorder.stop())
+        #expect(heard.audibleSeconds > 0.5, "the questions were heard: \(heard.audibleSeconds) s of \(heard.samples.count) samples, loudest \(heard.samples.map { abs(Int($0)) }.max() ?? 0)")
+
+        // One question more, answered by choosing.
+        let choosing = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pack", "birds", "--count", "1", "--choices", "2", "--seed", "3"],
+                                       environment: environment, width: 110, height: 30)
+        _ = try await choosing.waitForScreen { $0.contains("  1  ") && $0.contains("  2  ") }
+        try choosing.send("1")
+        _ = try await choosing.waitForScreen { $0.contains("It was ") || $0.contains("✓ Right") }
+        try choosing.send("Enter")
+        try choosing.send("q")
+        #expect(try await choosing.exitStatus(within: 5) == 0)
+
+        let stats = try await library.run(["quiz", "--stats"])
+        let answers = stats.stdout.split(separator: "\n").compactMap { line -> Int? in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count >= 5 && (fields[0] == "Parus" || fields[0] == "Turdus") ? Int(fields[3]) : nil
+        }
+        #expect(answers.reduce(0, +) == 5, "five answers: \(stats.stdout)")
+        #expect(stats.stdout.contains("\(species[1]) → taken for \(wrongName == "Great Tit" ? "Parus major" : "Turdus philomelos")"), "\(stats.stdout)")
+        #expect(stats.stdout.contains("in ") || stats.stdout.contains("now"), "when each is due: \(stats.stdout)")
+
+        // The pair drilled: both heard side by side, then questions between the two.
+        let pairRecorder = try MonitorRecorder()
+        let drill = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pairs", "--pack", "birds", "--seed", "5"],
+                                    environment: environment, width: 110, height: 40)
+        _ = try await drill.waitForScreen(seconds: 20) { $0.contains("question 1 of 20") }
+        try drill.send("q")
+        #expect(try await drill.exitStatus(within: 5) == 0)
+        let pair = HeardSound(samples: try await pairRecorder.stop())
+        #expect(pair.audibleSeconds > 3, "a recording of each was played: \(pair.audibleSeconds) s")
+    }
+}
+}
