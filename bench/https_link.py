@@ -176,17 +176,8 @@ def browse_next_page(command, env, front, runs=5):
                 connections.append(counted[0])
                 requests.append(counted[1])
         finally:
-            try:
-                os.write(fd, b"q")
-            except OSError:
-                pass
-            time.sleep(0.2)
-            try:
-                os.kill(pid, 15)
-            except ProcessLookupError:
-                pass
-            os.waitpid(pid, 0)
-            os.close(fd)
+            from pack_screen import end_in_pty
+            end_in_pty(pid, fd)
     if not waits:
         return None
     return {"ms": statistics.median(waits), "connections": statistics.median(connections) if connections else None,

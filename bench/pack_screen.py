@@ -57,18 +57,23 @@ def first_screen_ms(command, env, pattern=rb"row 1 of \d+", timeout=10):
                     shown = (time.monotonic() - start) * 1000
                     break
     finally:
-        try:
-            os.write(fd, b"q")
-        except OSError:
-            pass
-        time.sleep(0.3)
-        try:
-            os.kill(pid, 15)
-        except ProcessLookupError:
-            pass
-        os.waitpid(pid, 0)
-        os.close(fd)
+        end_in_pty(pid, fd)
     return shown
+
+
+def end_in_pty(pid, fd):
+    """q, then SIGTERM if the program is still there; the child reaped and the terminal closed."""
+    try:
+        os.write(fd, b"q")
+    except OSError:
+        pass
+    time.sleep(0.3)
+    try:
+        os.kill(pid, 15)
+    except ProcessLookupError:
+        pass
+    os.waitpid(pid, 0)
+    os.close(fd)
 
 
 def browse_pack(chirper, env, work, runs=7):

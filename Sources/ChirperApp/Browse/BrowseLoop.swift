@@ -23,6 +23,21 @@ enum BrowseInput: Sendable {
     case terminate
 }
 
+extension BrowseInput {
+    /// Decodes `recording` into a spectrogram off the loop, and sends it (or why not) back as `.sonogram`.
+    static func makeSonogram(of recording: Recording, into continuation: AsyncStream<BrowseInput>.Continuation) {
+        guard let source = recording.audioSource else { return }
+        Task {
+            do throws(PlaybackError) {
+                let made = try await SonogramMaker.spectrogram(of: source, expectedSeconds: recording.duration)
+                continuation.yield(.sonogram(id: recording.id, .success(made)))
+            } catch {
+                continuation.yield(.sonogram(id: recording.id, .failure(error)))
+            }
+        }
+    }
+}
+
 /// `browse`'s event loop. One task owns the `BrowseModel`; keys, pages, player events, clock ticks,
 /// resizes and SIGTERM all arrive on one stream, in order, and each changes the model and then the
 /// screen (only the lines that changed). The commands the model returns are the only I/O it causes:
@@ -64,15 +79,7 @@ struct BrowseLoop {
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
                     audio.playAll(from: row, of: model, speed: model.listening.speed, requestMore: { continuation.yield(.list(.nextPageRequested)) })
                 case .makeSonogram(let recording):
-                    guard let source = recording.audioSource else { continue }
-                    Task {
-                        do throws(PlaybackError) {
-                            let made = try await SonogramMaker.spectrogram(of: source, expectedSeconds: recording.duration)
-                            continuation.yield(.sonogram(id: recording.id, .success(made)))
-                        } catch {
-                            continuation.yield(.sonogram(id: recording.id, .failure(error)))
-                        }
-                    }
+                    BrowseInput.makeSonogram(of: recording, into: continuation)
                 case .star(let recording, let list, let on):
                     guard let library else { continue }
                     Task {

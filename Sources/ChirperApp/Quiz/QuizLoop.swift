@@ -3,7 +3,6 @@ import ChirperCore
 import FoundationEssentials
 import LibraryModel
 import PlaybackModel
-import Sonogram
 import XenoCanto
 
 /// The quiz's event loop, as browse's: keys, the player's events and sonograms arrive on one stream;
@@ -39,15 +38,7 @@ struct QuizLoop {
                 case .stop:
                     audio.stop()
                 case .makeSonogram(let recording):
-                    guard let source = recording.audioSource else { continue }
-                    Task {
-                        do throws(PlaybackError) {
-                            let made = try await SonogramMaker.spectrogram(of: source, expectedSeconds: recording.duration)
-                            continuation.yield(.sonogram(id: recording.id, .success(made)))
-                        } catch {
-                            continuation.yield(.sonogram(id: recording.id, .failure(error)))
-                        }
-                    }
+                    BrowseInput.makeSonogram(of: recording, into: continuation)
                 case .record(let answer):
                     let now = Date()
                     let card = scheduler.review(cards[answer.card] ?? FSRS.Card(), answer.rating, at: now.timeIntervalSince1970)
