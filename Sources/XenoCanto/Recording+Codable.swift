@@ -22,13 +22,20 @@ extension Recording: Codable {
             longitude: c.text(.lon) ?? c.text(.lng), altitude: c.text(.alt), soundType: c.text(.type),
             sex: c.text(.sex), stage: c.text(.stage), method: c.text(.method),
             pageURL: c.text(.url).map(Recording.absoluteURL),
-            fileURL: Self.redacted(in: try? c.decodeIfPresent(JSONValue.self, forKey: .meta)).contains("file") ? nil : c.text(.file),
+            fileURL: Self.redacted(in: try? c.decodeIfPresent(JSONValue.self, forKey: .meta)).contains("file") ? nil : c.text(.file).flatMap(Self.webURL),
             fileName: c.text(.fileName), sonogramURLs: c.urlTable(.sono), oscillogramURLs: c.urlTable(.osci),
             licence: c.text(.lic).map(Recording.absoluteURL), quality: c.text(.q), length: c.text(.length),
             time: c.text(.time), date: c.text(.date), uploaded: c.text(.uploaded),
             backgroundSpecies: c.textList(.also), remarks: c.text(.rmk), animalSeen: c.text(.animalSeen),
             playbackUsed: c.text(.playbackUsed), temperature: c.text(.temp), registrationNumber: c.text(.regnr),
             automatic: c.text(.auto), device: c.text(.dvc), microphone: c.text(.mic), sampleRate: c.text(.smp))
+    }
+
+    /// A file URL from outside, kept only when it is on the web (http, https, or `//host/…`): a
+    /// `file://` URL or any other scheme in an answer is not a recording Chirper may open.
+    static func webURL(_ text: String) -> String? {
+        let lower = text.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("//") ? text : nil
     }
 
     /// The fields `_meta` says were withheld (restricted species' files are): every name listed under a

@@ -205,7 +205,7 @@ struct BrowseModelTests {
         #expect(press(&model, .character("F")).isEmpty)
         #expect(BrowseRenderer.frame(model).map(\.text).contains { $0.hasPrefix("Star into the list: ▏") })
         #expect(press(&model, .character("t"), .character("r"), .character("i"), .character("p"), .enter) == [.star(recording, list: "trip", on: true)])
-        #expect(model.panel == .none && model.starred.contains(recording.id))
+        #expect(model.panel == .none && !model.starred.contains(recording.id), "★ marks the list starred only")
         _ = press(&model, .character("F"))
         #expect(press(&model, .character("x"), .escape).isEmpty && model.panel == .none)
     }

@@ -132,4 +132,15 @@ struct DecodingTests {
         #expect(RecordingLength.format(725) == "12:05")
         #expect(RecordingLength.format(3723) == "1:02:03")
     }
+
+    /// A file URL in an answer is a recording on the web or none: a server cannot make Chirper open a
+    /// local file (`file:///dev/zero`, a FIFO) or another scheme.
+    @Test(arguments: ["file:///dev/zero", "FILE:///etc/passwd", "ftp://example.org/a.mp3", "/tmp/a.mp3", "javascript:alert(1)"])
+    func aFileURLThatIsNotOnTheWebIsNoFile(url: String) throws {
+        let json = #"{"id": "1", "file": "\#(url)"}"#
+        let recording = try JSONDecoder().decode(Recording.self, from: Data(json.utf8))
+        #expect(recording.fileURL == nil && !recording.isPlayable)
+        let web = try JSONDecoder().decode(Recording.self, from: Data(#"{"id": "1", "file": "//xeno-canto.org/1/download"}"#.utf8))
+        #expect(web.audioURL == "https://xeno-canto.org/1/download")
+    }
 }

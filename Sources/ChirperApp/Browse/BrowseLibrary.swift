@@ -1,4 +1,5 @@
 import ChirperCore
+import Dispatch
 import LibraryModel
 import XenoCanto
 
@@ -20,33 +21,42 @@ final class LibraryForBrowse: BrowseLibrary {
     static let list = PackName(BrowseModel.starredList)!
     /// Started on first use, kept while browse runs.
     private let process = LibraryProcess()
+    /// The library's answers are awaited off the tasks that run browse and the player, one request
+    /// after another in the order they were asked (a quick f f reaches the list in that order).
+    private let queue = DispatchQueue(label: "chirper.library")
 
     private func library() throws(LibraryError) -> LibraryProcess { process }
 
+    private func off<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: work()) } }
+    }
+
     func starred() async -> Set<String>? {
-        try? library().members(ofList: Self.list)
+        await off { try? self.library().members(ofList: Self.list) }
     }
 
     func star(_ recording: Recording, list: String, on: Bool) async -> String? {
         guard let name = PackName(list) else { return "✗ not starred: \"\(list)\" cannot be a list's name: give \(PackName.rule)" }
-        do {
-            let library = try library()
-            if on { _ = try library.add(recording, toList: name) } else { _ = try library.remove(ids: [recording.id], fromList: name) }
-            return nil
-        } catch {
-            return "✗ not starred: " + error.description
+        return await off { () -> String? in
+            do throws(LibraryError) {
+                let library = try self.library()
+                if on { _ = try library.add(recording, toList: name) } else { _ = try library.remove(ids: [recording.id], fromList: name) }
+                return nil
+            } catch {
+                return "✗ not starred: " + error.description
+            }
         }
     }
 
     func remember(search query: String) async {
-        try? library().remember(search: query)
+        await off { try? self.library().remember(search: query) }
     }
 
     func pastSearches() async -> [String] {
-        (try? library().searches(limit: 100)) ?? []
+        await off { (try? self.library().searches(limit: 100)) ?? [] }
     }
 
     func remember(play recording: Recording) async {
-        try? library().remember(play: recording)
+        await off { try? self.library().remember(play: recording) }
     }
 }

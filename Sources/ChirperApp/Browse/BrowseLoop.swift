@@ -16,6 +16,8 @@ enum BrowseInput: Sendable {
     case starred(Set<String>, notice: String?)
     /// The searches the library remembers, newest first.
     case pastSearches([String])
+    /// A line for the screen: something the library could not keep.
+    case notice(String)
     case tick
     case resize
     /// The program was suspended and continued (Ctrl-Z, then fg): the screen was another's meanwhile.
@@ -131,6 +133,8 @@ struct BrowseLoop {
                 model.showStarred(ids, notice: notice)
             case .pastSearches(let queries):
                 model.showPastSearches(queries)
+            case .notice(let text):
+                model.showStarred(model.starred, notice: text)
             case .tick:
                 guard model.isBusy else { continue }
                 model.advance()

@@ -10,9 +10,9 @@ public enum PlayJob {
     public static func run(recording: String, offline: Bool, sound: SoundChoice, api: APIChoice) async throws {
         let found = try await resolve(recording, offline: offline, api: api, early: sound.startWork)
         if let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
-        // Remembered once it has been played (or stopped), so the library is not opened on the way to the first sound.
-        defer { if let listed = found.recording { History.remember(play: listed) } }
         try await Self.play(try found.playable(), name: found.name, duration: found.duration, options: sound.playerOptions())
+        // Remembered once it has played, so the library is not opened on the way to the first sound.
+        if let listed = found.recording { History.remember(play: listed) }
     }
 
     /// `early`: where the file of an XC number is asked for beside its lookup.

@@ -10,20 +10,23 @@ public enum QueueJob {
     /// `shelf`: a pack's or a list's recordings instead of the query's (no request for a pack's files).
     public static func run(words: [String], shelf: Shelf? = nil, pages: PageChoice, shuffle: Bool, repeating: Bool, limit: Int?, gap: Double,
                            api: APIChoice, sound: SoundChoice) async throws {
-        let state: ListState
-        if let shelf {
-            let client = try shelf.client()
-            state = await ListState.firstPage(of: [client.query.text], pages: PageChoice(perPage: PageSize.allowed.upperBound, raw: true), client: client)
-        } else {
-            state = await ListState.firstPage(of: words, pages: pages, client: try api.client())
-        }
         let recordings: [Recording]
-        switch state {
-        case .populated(let listing), .paging(let listing, _):
-            recordings = listing.rows.map(\.recording)
-        case .empty, .error, .idle, .loading:
-            try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
-            return
+        if let shelf {
+            // Every recording of the pack or list, read from the library's files: nothing is searched.
+            let client = try shelf.client()
+            recordings = client.recordings(in: 0..<client.count)
+            guard !recordings.isEmpty else {
+                throw CommandFailure(message: "chirper: \(client.query) holds no recording.", exitCode: .noMatch)
+            }
+        } else {
+            let state = await ListState.firstPage(of: words, pages: pages, client: try api.client())
+            switch state {
+            case .populated(let listing), .paging(let listing, _):
+                recordings = listing.rows.map(\.recording)
+            case .empty, .error, .idle, .loading:
+                try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
+                return
+            }
         }
         var playable = recordings.filter(\.isPlayable)
         if shuffle { playable.shuffle() }

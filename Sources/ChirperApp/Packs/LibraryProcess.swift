@@ -22,11 +22,7 @@ final class LibraryProcess: LibraryStore {
 
     deinit {
         child.withLock { child in
-            guard let running = child else { return }
-            close(running.requests)
-            close(running.answers)
-            var status: Int32 = 0
-            waitpid(running.pid, &status, 0)
+            if let running = child { Self.end(running) }
         }
     }
 
@@ -39,10 +35,11 @@ final class LibraryProcess: LibraryStore {
         let line = try Self.encoded(request)
         let answer: Result<String, LibraryError> = child.withLock { child in
             do throws(LibraryError) {
-                if child == nil { child = try Self.start(environment: paths) }
+                if child == nil { child = try Self.start(paths) }
                 guard var running = child else { throw LibraryError.unusable(path: Self.executable, reason: "not started") }
                 FileOutput.write(line, to: running.requests)
                 guard let text = Self.readLine(from: running.answers, pending: &running.pending) else {
+                    Self.end(running)
                     child = nil
                     throw LibraryError.unusable(path: Self.executable, reason: "it ended without an answer")
                 }
@@ -64,7 +61,7 @@ final class LibraryProcess: LibraryStore {
     /// has ended.
     static func send(_ requests: [LibraryRequest], waiting: Bool, paths: LibraryPaths = .standard()) {
         let lines = requests.compactMap { try? encoded($0) }
-        guard !lines.isEmpty, var started = try? start(environment: paths) else { return }
+        guard !lines.isEmpty, var started = try? start(paths) else { return }
         FileOutput.write(lines.joined(), to: started.requests)
         close(started.requests)
         if waiting {
@@ -80,19 +77,36 @@ final class LibraryProcess: LibraryStore {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    private static func start(environment paths: LibraryPaths) throws(LibraryError) -> Child {
+    /// Closes a helper's pipes and waits for it to end.
+    private static func end(_ child: Child) {
+        close(child.requests)
+        close(child.answers)
+        var status: Int32 = 0
+        waitpid(child.pid, &status, 0)
+    }
+
+    /// Starts the helper on the library in `paths.folder`.
+    private static func start(_ paths: LibraryPaths) throws(LibraryError) -> Child {
+        // A helper that has ended makes a write to it fail (EPIPE), not end this process.
+        signal(SIGPIPE, SIG_IGN)
         let path = executable
         var requests: [Int32] = [0, 0], answers: [Int32] = [0, 0]
-        guard pipe(&requests) == 0, pipe(&answers) == 0 else {
+        guard pipe(&requests) == 0 else { throw .unusable(path: path, reason: String(cString: strerror(errno))) }
+        guard pipe(&answers) == 0 else {
+            close(requests[0])
+            close(requests[1])
             throw .unusable(path: path, reason: String(cString: strerror(errno)))
         }
+        // Only the helper's copies (made by dup2, which clears the flag) survive its exec. (Glibc's
+        // module offers no pipe2: a child another thread spawns between these lines could inherit a
+        // pipe, and would hold it open until it ends.)
         for descriptor in requests + answers { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, requests[0], STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, answers[1], STDOUT_FILENO)
-        let argv = [strdup(path), nil]
+        let argv = [strdup(path), strdup(paths.folder.path), nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)

@@ -39,13 +39,18 @@ public enum PackBuildJob {
     static func build(name: String, source: String, chosen: [Recording], paths: LibraryPaths,
                       library given: (any LibraryStore)? = nil) async throws {
         let packName = try LibraryAccess.name(name)
+        guard !chosen.isEmpty else {
+            throw CommandFailure(message: "chirper: nothing to put in the pack \(packName): no playable recording. "
+                + "An earlier pack of the name is left as it was.", exitCode: .noMatch)
+        }
         let library = try given ?? LibraryAccess.open(paths)
         let folder = PackFolder(paths: paths, name: packName)
         let progress = PackProgress()
         let members = try await fetch(chosen, into: folder, progress: progress)
         let pack = StoredPack(name: packName, source: source, built: Date(), members: members)
-        try folder.writeDocuments(of: pack)
+        // The library's row first: a pack is the library's once its row is saved, and its documents follow.
         try LibraryAccess.run { () throws(LibraryError) in try library.save(pack) }
+        try folder.writeDocuments(of: pack)
         folder.removeFiles(except: Set(members.compactMap(\.file)))
         folder.forgetPendingChoice()
         let species = Set(chosen.map(PackSelection.speciesKey)).count

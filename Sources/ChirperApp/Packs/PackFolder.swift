@@ -106,7 +106,9 @@ struct PackFolder {
 /// A day as "2026-11-25" (UTC): when a file was fetched, for the credits.
 enum Day {
     static func text(_ date: Date) -> String {
-        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e11 else { return "an unknown day" }
+        let days = Int((seconds / 86_400).rounded(.down))
         // The civil date of a day count (Howard Hinnant's algorithm): no calendar library needed.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

@@ -34,10 +34,18 @@ public enum PackJob {
     public static func remove(_ name: String, paths: LibraryPaths = .standard()) throws {
         let packName = try LibraryAccess.name(name)
         let library = try LibraryAccess.open(paths)
-        guard try LibraryAccess.run({ () throws(LibraryError) in try library.removePack(named: packName) }) else {
+        let folder = paths.folder(ofPack: packName)
+        let hadRow = try LibraryAccess.run({ () throws(LibraryError) in try library.removePack(named: packName) })
+        let hadFolder = FileManager.default.fileExists(atPath: folder.path)
+        guard hadRow || hadFolder else {
             throw CommandFailure(message: "chirper: there is no pack \(packName).", exitCode: .noMatch)
         }
-        try? FileManager.default.removeItem(at: paths.folder(ofPack: packName))
+        if hadFolder {
+            do { try FileManager.default.removeItem(at: folder) } catch {
+                throw CommandFailure(message: "chirper: the pack \(packName) is out of the library, but its folder \(folder.path) "
+                    + "could not be removed: \(FileProblem.describe(error))", exitCode: .library)
+            }
+        }
         StandardOutput.write(["Removed the pack \(packName) and its files."])
     }
 
@@ -79,8 +87,16 @@ public enum PackJob {
         guard let document = PackDocument.read([UInt8](data)) else {
             throw CommandFailure(message: "chirper: \(path) is not a pack file (chirper pack export NAME --json writes one).", exitCode: .usage)
         }
-        try await PackBuildJob.build(name: name ?? document.name, source: "import \(path)", chosen: document.recordings.filter(\.isPlayable),
-                                     paths: paths)
+        // Each file is asked for where the API serves it, from its checked XC number: a shared pack.json
+        // does not choose the hosts Chirper talks to.
+        let settings = try api.client().settings
+        let chosen = document.recordings.filter(\.isPlayable).compactMap { recording -> Recording? in
+            guard let url = settings.expectedFileURL(ofRecording: recording.id) else { return nil }
+            var asked = recording
+            asked.fileURL = url
+            return asked
+        }
+        try await PackBuildJob.build(name: name ?? document.name, source: "import \(path)", chosen: chosen, paths: paths)
     }
 
     private static func stored(_ name: String, paths: LibraryPaths) throws -> (StoredPack, PackFolder) {

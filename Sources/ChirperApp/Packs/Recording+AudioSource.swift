@@ -5,12 +5,16 @@ import LibraryModel
 import XenoCanto
 
 extension Recording {
-    /// Where this recording's sound is: a pack's file (its `file` a `file://` URL, as the library gives
-    /// it) or the server's URL; nil for a restricted recording.
+    /// Where this recording's sound is: a pack's file (its `file` a `file://` URL, as `PackFolder`
+    /// gives it, and a regular file inside the packs' folder) or the server's URL; nil for a
+    /// restricted recording, or a `file://` URL that names anything else.
     var audioSource: AudioSource? {
         guard let url = audioURL else { return nil }
-        if url.hasPrefix("file://") { return .file(String(url.dropFirst("file://".count))) }
-        return .url(url)
+        guard url.hasPrefix("file://") else { return .url(url) }
+        let path = String(url.dropFirst("file://".count))
+        let packs = LibraryPaths.standard().packs.path + "/"
+        guard path.hasPrefix(packs), !path.split(separator: "/").contains(".."), FileNames.sizeOfFile(atPath: path) != nil else { return nil }
+        return .file(path)
     }
 }
 

@@ -47,13 +47,16 @@ public enum QuizJob {
         let loop = QuizLoop(title: set.title, playerOptions: sound.playerOptions(), library: library, recordings: set.recordings,
                             terminalSize: { Terminal.size })
         let model = QuizModel(questions: questions, mode: mode, names: set.names, width: Terminal.size?.width ?? 80, streakGoal: streakGoal)
-        var answers: [QuizAnswer] = []
+        var ending = QuizLoop.Ending(status: .found, answers: [], notKept: 0)
         let status = await FullScreenSession.run { inputs, continuation, screen in
-            let (status, given) = await loop.run(model, states: states, inputs: inputs, continuation: continuation, screen: &screen)
-            answers = given
-            return status
+            ending = await loop.run(model, states: states, inputs: inputs, continuation: continuation, screen: &screen)
+            return ending.status
         }
-        StandardOutput.write(["Quiz over: " + QuizRenderer.summary(answers) + " chirper quiz --stats shows your progress."])
+        if ending.notKept > 0 {
+            StandardOutput.write(["Quiz over: " + QuizRenderer.summary(ending.answers) + " \(ending.notKept) of them could not be kept in the library."])
+            throw CommandFailure(exitCode: .library)
+        }
+        StandardOutput.write(["Quiz over: " + QuizRenderer.summary(ending.answers) + " chirper quiz --stats shows your progress."])
         if status == .interrupted { throw CommandFailure(exitCode: .interrupted) }
     }
 }

@@ -1,4 +1,6 @@
 import Audio
+import Dispatch
+import DisplayText
 import ChirperCore
 import FoundationEssentials
 import LibraryModel
@@ -17,14 +19,25 @@ struct QuizLoop {
     let scheduler = FSRS()
     let terminalSize: @Sendable () -> (width: Int, height: Int)?
 
-    /// Runs the session; returns how it ended and the answers given.
+    /// How a session ended: its status, the answers given, and how many of them the library did not keep.
+    struct Ending {
+        var status: ExitStatus
+        var answers: [QuizAnswer]
+        var notKept: Int
+    }
+
+    /// Answers are written one after another, off the loop (the screen does not wait for the library).
+    private let saves = DispatchQueue(label: "chirper.quiz.saves")
+
+    /// Runs the session until it is over or left.
     func run(_ start: QuizModel, states: [QuizCardKey: QuizPlanner.CardState], inputs: AsyncStream<BrowseInput>,
-             continuation: AsyncStream<BrowseInput>.Continuation, screen: inout FullScreen) async -> (ExitStatus, [QuizAnswer]) {
+             continuation: AsyncStream<BrowseInput>.Continuation, screen: inout FullScreen) async -> Ending {
         var model = start
         var cards = states.mapValues(\.card)
         var audio = BrowseAudio(options: playerOptions, inputs: continuation)
         var status = ExitStatus.found
         var problem: String?
+        var notKept = 0
 
         func perform(_ commands: [QuizCommand]) -> Bool {
             for command in commands {
@@ -45,10 +58,12 @@ struct QuizLoop {
                     cards[answer.card] = card
                     let record = QuizAnswerRecord(species: answer.card.species, soundType: answer.card.soundType, recording: answer.recording,
                                                   named: answer.named, rating: answer.rating.rawValue, hinted: answer.hinted, at: now)
-                    do throws(LibraryError) {
-                        try library.save(answer: record, card: QuizRecords.record(answer.card, card: card, lastRecording: answer.recording))
-                    } catch {
-                        problem = "chirper: this answer was not kept: " + error.description
+                    let kept = QuizRecords.record(answer.card, card: card, lastRecording: answer.recording)
+                    problem = nil
+                    saves.async { [library] in
+                        do throws(LibraryError) { try library.save(answer: record, card: kept) } catch {
+                            continuation.yield(.notice("✗ that answer was not kept: " + error.description))
+                        }
                     }
                 case .compare(let heard, let species):
                     let type = model.current?.card.soundType
@@ -66,9 +81,9 @@ struct QuizLoop {
             let size = terminalSize() ?? (80, 24)
             model.width = size.width
             var lines = QuizRenderer.lines(model, title: "chirper quiz · " + title)
-            if let problem { lines.append(problem) }
+            if let problem { lines.append(Displayable.line(problem)) }
             let frame = Array((lines + Array(repeating: "", count: max(0, size.height - lines.count))).prefix(size.height))
-            screen.draw(frame.map { ScreenLine(String($0.prefix(size.width))) }, width: size.width)
+            screen.draw(frame.map { ScreenLine(TextWidth.truncate($0, to: size.width)) }, width: size.width)
         }
 
         _ = perform(model.start())
@@ -89,13 +104,19 @@ struct QuizLoop {
             case .terminate:
                 status = .interrupted
                 break loop
+            case .notice(let text):
+                problem = text
+                notKept += 1
             case .tick, .list, .starred, .pastSearches:
                 continue
             }
             draw()
         }
+        // The last answers' saves are waited for, so the summary can say whether they were kept.
+        saves.sync {}
         continuation.finish()
         await audio.finish()
-        return (status, model.answers)
+        for await next in inputs { if case .notice = next { notKept += 1 } }
+        return Ending(status: status, answers: model.answers, notKept: notKept)
     }
 }

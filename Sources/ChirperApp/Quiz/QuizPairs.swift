@@ -16,6 +16,9 @@ extension QuizJob {
     /// just those two until they are told apart three times running.
     public static func pairs(_ source: QuizSource, api: APIChoice, sound: SoundChoice, seed: UInt64?,
                              paths: LibraryPaths = .standard()) async throws {
+        guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
+            throw CommandFailure(message: "chirper: quiz needs a terminal (stdin and stdout).", exitCode: .usage)
+        }
         let library = try LibraryAccess.open(paths)
         let set = try await QuizSet.load(source, api: api, library: library, paths: paths)
         let answers = try LibraryAccess.run { () throws(LibraryError) in try library.quizAnswers(limit: 10_000) }
@@ -36,7 +39,12 @@ extension QuizJob {
             (cards.first { $0.key.soundType == sharedType } ?? cards.first)?.value.first
         }
         guard let a = sample(mine), let b = sample(theirs) else { return }
-        _ = ChildCommand.run(["compare", "XC" + a.id, "XC" + b.id] + (sound.device.map { ["--device", $0] } ?? []))
+        let options = (sound.device.map { ["--device", $0] } ?? []) + (api.key.map { ["--key", $0] } ?? []) + (api.apiURL.map { ["--api-url", $0] } ?? [])
+        let compared = ChildCommand.run(["compare", "XC" + a.id, "XC" + b.id] + options)
+        if compared == ExitStatus.interrupted.rawValue { throw CommandFailure(exitCode: .interrupted) }
+        if compared != 0 {
+            StandardError.write("chirper: the two could not be compared side by side (chirper compare XC\(a.id) XC\(b.id)); the questions follow.")
+        }
 
         let pairSet = set.recordings.filter { $0.key.species == heard || $0.key.species == named }
         let planner = QuizPlanner(recordings: pairSet, states: [:], confusions: [])
@@ -50,6 +58,7 @@ extension QuizJob {
 /// Another `chirper` command run as a child on this terminal, waited for: the compare screen before a
 /// drill owns the terminal whole, and gives it back whole, before the quiz takes it.
 enum ChildCommand {
+    /// The child's exit code; -1 when it could not start or did not exit by itself.
     static func run(_ arguments: [String]) -> Int32 {
         let path = DemoProcess.sibling("chirper")
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
@@ -58,6 +67,7 @@ enum ChildCommand {
         guard posix_spawn(&pid, path, nil, nil, argv, environ) == 0 else { return -1 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
+        // Exited (the low seven bits zero): its code is the next byte.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }
 }

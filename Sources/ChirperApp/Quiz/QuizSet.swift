@@ -62,10 +62,27 @@ enum QuizRecords {
     static func states(_ records: [QuizCardRecord]) -> [QuizCardKey: QuizPlanner.CardState] {
         var states: [QuizCardKey: QuizPlanner.CardState] = [:]
         for record in records {
-            guard let card = try? JSONDecoder().decode(FSRS.Card.self, from: Data(record.state.utf8)) else { continue }
+            // What the library holds is checked as it is read: a card that is not one is asked as new.
+            guard let card = try? JSONDecoder().decode(FSRS.Card.self, from: Data(record.state.utf8)), isSound(card) else { continue }
             states[QuizCardKey(species: record.species, soundType: record.soundType)] = .init(card: card, lastRecording: record.lastRecording)
         }
         return states
+    }
+
+    /// Times within a few thousand years, steps and memory within their ranges.
+    static func isSound(_ card: FSRS.Card) -> Bool {
+        let times = [card.due] + (card.lastReview.map { [$0] } ?? [])
+        guard times.allSatisfy({ $0.isFinite && abs($0) < 1e11 }) else { return false }
+        switch card.phase {
+        case .new: return true
+        case .learning(let step, let memory), .relearning(let step, let memory):
+            return (0...10).contains(step) && isSound(memory)
+        case .review(let memory): return isSound(memory)
+        }
+    }
+
+    static func isSound(_ memory: FSRS.Memory) -> Bool {
+        memory.stability.isFinite && memory.stability > 0 && memory.stability < 1e6 && (1...10).contains(memory.difficulty)
     }
 
     static func record(_ key: QuizCardKey, card: FSRS.Card, lastRecording: String) -> QuizCardRecord {

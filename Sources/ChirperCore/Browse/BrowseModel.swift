@@ -132,7 +132,7 @@ public struct BrowseModel: Equatable, Sendable {
             panel = .none
             let name = text.trimmingWhitespace
             guard !name.isEmpty, cursor < rows.count else { return [] }
-            starred.insert(rows[cursor].id)
+            if name == BrowseModel.starredList { starred.insert(rows[cursor].id) }
             return [.star(rows[cursor].recording, list: name, on: true)]
         default: break
         }

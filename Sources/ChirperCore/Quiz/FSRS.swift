@@ -114,6 +114,7 @@ public struct FSRS: Sendable, Equatable {
     /// into review; easy goes into review at once.
     private func stepping(step: Int, steps: [Double], memory: Memory, rating: Rating,
                           again stepped: (Int, Memory) -> Phase) -> (Phase, Double) {
+        let step = max(0, step)
         if steps.isEmpty || (step >= steps.count && rating != .again) {
             return (.review(memory), interval(memory.stability))
         }
@@ -121,9 +122,9 @@ public struct FSRS: Sendable, Equatable {
         case .again: return (stepped(0, memory), steps[0])
         case .hard:
             if step == 0 { return (stepped(step, memory), steps.count == 1 ? steps[0] * 1.5 : (steps[0] + steps[1]) / 2) }
-            return (stepped(step, memory), steps[step])
+            return (stepped(step, memory), steps[min(step, steps.count - 1)])
         case .good:
-            if step + 1 == steps.count { return (.review(memory), interval(memory.stability)) }
+            if step + 1 >= steps.count { return (.review(memory), interval(memory.stability)) }
             return (stepped(step + 1, memory), steps[step + 1])
         case .easy: return (.review(memory), interval(memory.stability))
         }

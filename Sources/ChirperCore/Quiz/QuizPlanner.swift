@@ -70,9 +70,10 @@ public struct QuizPlanner {
         var chosen = Array(due.prefix(max(0, count - knownShare)))
         chosen += new.shuffled(using: &random).prefix(min(newLimit, count - chosen.count))
         chosen += known.shuffled(using: &random).prefix(max(0, count - chosen.count))
-        // Still short (a small set): more new cards, then any card again.
-        chosen += new.filter { !chosen.contains($0) }.prefix(max(0, count - chosen.count))
-        while chosen.count < count, !keys.isEmpty { chosen.append(keys[random.next(below: keys.count)]) }
+        // Still short (a small set): the cards chosen are asked again (each time with another recording),
+        // never more new cards than asked for.
+        let asked = chosen
+        while chosen.count < count, !asked.isEmpty { chosen.append(asked[random.next(below: asked.count)]) }
         chosen.shuffle(using: &random)
 
         var lastHeard: [QuizCardKey: String] = states.compactMapValues(\.lastRecording)
