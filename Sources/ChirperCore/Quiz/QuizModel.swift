@@ -180,7 +180,9 @@ public struct QuizModel: Sendable {
             case .character(" "): return [.listen(.togglePause)]
             case .character("s"): return press(.control("s"))
             case .character("l"): return [.listen(.markLoop)]
-            case .enter, .character("r"): state = .revealed(index: index, typed: "", hinted: hinted, outcome: nil)
+            case .enter, .character("r"):
+                state = .revealed(index: index, typed: "", hinted: hinted, outcome: nil)
+                return revealedSonogram(question)
             case .character("q"), .escape: return [.stop, .quit(interrupted: false)]
             default: break
             }
@@ -208,6 +210,12 @@ public struct QuizModel: Sendable {
         case .graded(let given): rating = given
         }
         return [record(QuizAnswer(card: question.card, recording: question.recording.id, named: named, rating: rating, hinted: hinted))]
+            + revealedSonogram(question)
+    }
+
+    /// The reveal shows the recording's sonogram: asked for now unless the hint made it already.
+    private func revealedSonogram(_ question: QuizQuestion) -> [QuizCommand] {
+        sonogram == nil ? [.makeSonogram(question.recording)] : []
     }
 
     /// Whether the last `streakGoal` answers were all right.
