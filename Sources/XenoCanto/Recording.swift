@@ -103,6 +103,11 @@ extension Recording {
         [genus, species, subspecies].compactMap { $0 }.joined(separator: " ")
     }
 
+    /// "Parus major": the species, without its subspecies.
+    public var binomial: String {
+        [genus, species].compactMap { $0 }.joined(separator: " ")
+    }
+
     /// Restricted species are listed with a blank `file`: such a recording must never be requested.
     public var isPlayable: Bool { audioURL != nil }
 

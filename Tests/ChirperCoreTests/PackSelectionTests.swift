@@ -39,7 +39,8 @@ import XenoCanto
         let recordings = [Self.recording(1), Self.recording(2), Self.recording(3), Self.recording(4, quality: "C", type: "call"),
                           Self.recording(5, type: "alarm call")]
         let choice = PackSelection.choose(from: recordings, criteria: PackCriteria(perSpecies: 3, types: ["song", "call"]))
-        #expect(Set(Self.ids(choice.chosen)) == ["1", "2", "4"] || Set(Self.ids(choice.chosen)) == ["2", "3", "4"])
+        // The songs are alike but for their numbers: the higher first (3, then 2), the call between them by type.
+        #expect(Set(Self.ids(choice.chosen)) == ["2", "3", "4"], "\(Self.ids(choice.chosen))")
         #expect(choice.chosen.contains { $0.id == "4" } && !choice.chosen.contains { $0.id == "5" })
         // "song, call" is both.
         let both = PackSelection.choose(from: [Self.recording(9, type: "song, call")], criteria: PackCriteria(types: ["call"]))

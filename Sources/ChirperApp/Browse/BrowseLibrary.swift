@@ -25,22 +25,19 @@ final class LibraryForBrowse: BrowseLibrary {
     /// after another in the order they were asked (a quick f f reaches the list in that order).
     private let queue = DispatchQueue(label: "chirper.library")
 
-    private func library() throws(LibraryError) -> LibraryProcess { process }
-
     private func off<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in queue.async { continuation.resume(returning: work()) } }
     }
 
     func starred() async -> Set<String>? {
-        await off { try? self.library().members(ofList: Self.list) }
+        await off { try? self.process.members(ofList: Self.list) }
     }
 
     func star(_ recording: Recording, list: String, on: Bool) async -> String? {
         guard let name = PackName(list) else { return "✗ not starred: \"\(list)\" cannot be a list's name: give \(PackName.rule)" }
         return await off { () -> String? in
             do throws(LibraryError) {
-                let library = try self.library()
-                if on { _ = try library.add(recording, toList: name) } else { _ = try library.remove(ids: [recording.id], fromList: name) }
+                if on { _ = try self.process.add(recording, toList: name) } else { _ = try self.process.remove(ids: [recording.id], fromList: name) }
                 return nil
             } catch {
                 return "✗ not starred: " + error.description
@@ -49,14 +46,14 @@ final class LibraryForBrowse: BrowseLibrary {
     }
 
     func remember(search query: String) async {
-        await off { try? self.library().remember(search: query) }
+        await off { try? self.process.remember(search: query) }
     }
 
     func pastSearches() async -> [String] {
-        await off { (try? self.library().searches(limit: 100)) ?? [] }
+        await off { (try? self.process.searches(limit: 100)) ?? [] }
     }
 
     func remember(play recording: Recording) async {
-        await off { try? self.library().remember(play: recording) }
+        await off { try? self.process.remember(play: recording) }
     }
 }

@@ -130,11 +130,12 @@ struct BrowseLoop {
             case .sonogram(let id, let result):
                 model.receiveSonogram(id: id, result)
             case .starred(let ids, let notice):
-                model.showStarred(ids, notice: notice)
+                model.showStarred(ids)
+                if let notice { model.notice = notice }
             case .pastSearches(let queries):
                 model.showPastSearches(queries)
             case .notice(let text):
-                model.showStarred(model.starred, notice: text)
+                model.notice = text
             case .tick:
                 guard model.isBusy else { continue }
                 model.advance()

@@ -22,9 +22,7 @@ public enum PlayJob {
             return try await RecordingSource.lookup(recording, api: api, fileBeside: early)
         }
         let number = RecordingNumber.digits(recording)
-        if let packed = PackedFiles.recording(number) {
-            return RecordingSource.Found(source: packed.audioSource, name: "XC\(number)", duration: packed.duration, recording: packed)
-        }
+        if let packed = RecordingSource.Found.packed(number) { return packed }
         guard let file = AudioCache(directory: AudioCache.defaultDirectory()).file(forRecording: number) else {
             throw CommandFailure(message: "chirper: XC\(number) is in no pack and not in the cache, and --offline asks nothing of the network.",
                                  exitCode: .playbackFailed)

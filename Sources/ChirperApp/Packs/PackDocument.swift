@@ -44,7 +44,7 @@ enum PackDocument {
     static func text(name: String, source: String, built: Date?, recordings: [Recording]) -> String {
         let objects = recordings.map(RecordingJSON.text).joined(separator: ",\n  ")
         var head = "{\"format\": \(quoted(format)), \"name\": \(quoted(name)), \"source\": \(quoted(source)),"
-        if let built { head += " \"built\": \(quoted(Day.text(built))),"}
+        if let built { head += " \"built\": \(quoted(LocalTime.day(built))),"}
         return head + "\n \"recordings\": [\n  " + objects + "\n ]}\n"
     }
 

@@ -28,12 +28,7 @@ struct PackFolder {
     }
 
     /// The recording with its file here as a `file://` URL; nil when the folder does not hold it whole.
-    func playable(_ recording: Recording) -> Recording? {
-        guard holds(recording), let file = file(of: recording) else { return nil }
-        var local = recording
-        local.fileURL = "file://" + file.path
-        return local
-    }
+    func playable(_ recording: Recording) -> Recording? { holds(recording) ? located(recording) : nil }
 
     /// The recording with its file here as a `file://` URL (whether or not the file is there: a missing
     /// one fails when played, and says so).
@@ -80,7 +75,7 @@ struct PackFolder {
         try write(PackDocument.text(name: name.text, source: pack.source, built: pack.built, recordings: recordings),
                   to: url.appendingPathComponent("pack.json"))
         let entries = pack.members.map { member in
-            PackDocuments.Entry(recording: member.recording, path: member.file ?? "", fetched: Day.text(member.fetched))
+            PackDocuments.Entry(recording: member.recording, path: member.file ?? "", fetched: LocalTime.day(member.fetched))
         }
         try write(PackDocuments.credits(pack: name.text, entries: entries), to: url.appendingPathComponent("CREDITS.md"))
     }
@@ -100,26 +95,5 @@ struct PackFolder {
         do { try Data(text.utf8).write(to: file, options: .atomic) } catch {
             throw CommandFailure(message: "chirper: cannot write \(file.path): \(FileProblem.describe(error))", exitCode: .library)
         }
-    }
-}
-
-/// A day as "2026-11-25" (UTC): when a file was fetched, for the credits.
-enum Day {
-    static func text(_ date: Date) -> String {
-        let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e11 else { return "an unknown day" }
-        let days = Int((seconds / 86_400).rounded(.down))
-        // The civil date of a day count (Howard Hinnant's algorithm): no calendar library needed.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)-\(two(month))-\(two(day))"
     }
 }

@@ -28,6 +28,11 @@ enum RecordingSource {
         var duration: Double?
         var recording: Recording?
 
+        /// Recording `number` as a pack holds it: its file and what the API said of it, with no request.
+        static func packed(_ number: String) -> Found? {
+            PackedFiles.recording(number).map { Found(source: $0.audioSource, name: "XC\($0.id)", duration: $0.duration, recording: $0) }
+        }
+
         /// The source, or the failure of a restricted recording.
         func playable() throws -> AudioSource {
             guard let source else {
@@ -46,9 +51,7 @@ enum RecordingSource {
             return Found(source: .file(recording), name: recording)
         }
         let number = RecordingNumber.digits(recording)
-        if let packed = PackedFiles.recording(number) {
-            return Found(source: packed.audioSource, name: "XC\(packed.id)", duration: packed.duration, recording: packed)
-        }
+        if let packed = Found.packed(number) { return packed }
         let found: Recording?
         let client = try api.client()
         // Not when the cache holds that URL's file, which the engine plays with no request.

@@ -65,7 +65,7 @@ enum QuizStatsLines {
         if seconds < 3600 { return "in \(Int((seconds / 60).rounded(.up))) min" }
         if seconds < 86_400 { return "in \(Int((seconds / 3600).rounded(.up))) h" }
         if seconds < 60 * 86_400 { return "in \(Int((seconds / 86_400).rounded())) days" }
-        return Day.text(Date(timeIntervalSince1970: due))
+        return LocalTime.day(Date(timeIntervalSince1970: due))
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

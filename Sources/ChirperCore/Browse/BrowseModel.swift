@@ -60,7 +60,7 @@ public struct BrowseModel: Equatable, Sendable {
     /// Which of `pastSearches` the prompt shows; nil: what was typed.
     private var recalled: Int?
     /// A line for the footer until the next key: a star the library could not keep.
-    public private(set) var notice: String?
+    public var notice: String?
     /// The last spectrogram made, kept to draw it again at a new size or when its panel opens again.
     private var kept: KeptSpectrogram?
     private struct KeptSpectrogram: Equatable, Sendable {
@@ -102,9 +102,8 @@ public struct BrowseModel: Equatable, Sendable {
     // MARK: Stars
 
     /// The stars the library holds (at the start, and after a star it could not keep).
-    public mutating func showStarred(_ ids: Set<String>, notice: String? = nil) {
+    public mutating func showStarred(_ ids: Set<String>) {
         starred = ids
-        if let notice { self.notice = notice }
     }
 
     /// The searches to bring back at the prompt (newest first).

@@ -78,6 +78,6 @@ public enum PackSelection {
 
     /// The species a recording is of, for grouping: its scientific name (genus and species) in lower case.
     public static func speciesKey(_ recording: Recording) -> String {
-        [recording.genus, recording.species].compactMap { $0?.lowercased() }.joined(separator: " ")
+        recording.binomial.lowercased()
     }
 }

@@ -14,8 +14,7 @@ public struct QuizCardKey: Sendable, Hashable, Codable, Comparable {
 
     /// The cards a recording answers: its species with each sound type it lists.
     public static func keys(of recording: Recording) -> [QuizCardKey] {
-        let species = recording.genus.map { [$0, recording.species].compactMap { $0 }.joined(separator: " ") } ?? recording.scientificName
-        return PackSelection.types(of: recording).sorted().map { QuizCardKey(species: species, soundType: $0) }
+        PackSelection.types(of: recording).sorted().map { QuizCardKey(species: recording.binomial, soundType: $0) }
     }
 }
 
