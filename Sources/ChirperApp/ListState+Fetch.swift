@@ -3,7 +3,8 @@ import XenoCanto
 
 extension ListState {
     /// The state after asking for the page `pages` names of the typed query, with a "Searching…" note on
-    /// a terminal meanwhile: what `search` and `queue` start from.
+    /// a terminal meanwhile: what `search` and `queue` start from. `client` should be a
+    /// `NameReadingClient` for the words to be read as a birder means them.
     static func firstPage(of words: [String], pages: PageChoice, client: some SearchClient) async -> ListState {
         let query = SearchQuery(SearchQuery.joining(words), raw: pages.raw)
         var state = ListState.idle

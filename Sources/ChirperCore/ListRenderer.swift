@@ -28,10 +28,7 @@ public enum ListRenderer {
             if page > 1 {
                 return ["Page \(page) is past the end of the results for \(query).", "Try --page 1."]
             }
-            return [
-                "No recordings match \(query).",
-                "Try: check the spelling; drop a tag; use gen: or en: instead of sp:; q:A keeps only the best-rated recordings.",
-            ]
+            return emptyHint(query)
         case .error(let failure):
             return failure.reason.description.split(separator: "\n").map(String.init)
         case .populated(let listing):
@@ -53,7 +50,24 @@ public enum ListRenderer {
             ? "page \(listing.firstPage) of \(listing.numPages)"
             : "pages \(listing.firstPage)–\(listing.lastPage) of \(listing.numPages)"
         let count = listing.numRecordings == 1 ? "1 recording" : "\(listing.numRecordings) recordings"
-        return pages + " · " + count
+        return pages + " · " + count + (listing.readAs.map { " · " + $0.description } ?? "")
+    }
+
+    /// What was searched (every reading of the words tried) and what could find something instead.
+    public static func emptyHint(_ query: SearchQuery) -> [String] {
+        let tried = [query.text] + query.readings.map(\.query.text)
+        var tries = ["check the spelling"]
+        if let words = query.words {
+            tries.append("part of the name (en:\(words.split(separator: " ").last ?? ""))")
+        }
+        let tags = QueryTokenizer.tokens(query.text).compactMap { token -> String? in
+            guard case .tagged(let term) = token else { return nil }
+            return QueryTokenizer.split(term)?.tag
+        }
+        if tags.contains("sp") { tries.append("gen: or en: instead of sp:") }
+        if tags.count > 1 { tries.append("fewer tags") }
+        if tags.contains("q") { tries.append("a lower q:") }
+        return ["No recordings match " + tried.joined(separator: ", nor ") + ".", "Try: " + tries.joined(separator: "; ") + "."]
     }
 
     static func restrictedNote(_ listing: Listing) -> [String] {

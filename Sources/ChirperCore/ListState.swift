@@ -15,6 +15,15 @@ public enum ListState: Equatable, Sendable {
     /// More pages exist; `next` says which and whether it is being fetched.
     case paging(Listing, next: NextPage)
 
+    /// The query asked for, in any state but idle and error.
+    public var query: SearchQuery? {
+        switch self {
+        case .loading(let query, _), .empty(let query, _): query
+        case .populated(let listing), .paging(let listing, _): listing.query
+        case .idle, .error: nil
+        }
+    }
+
     /// The rows on screen, in any state that has them.
     public var listing: Listing? {
         switch self {
@@ -32,9 +41,12 @@ public struct Listing: Equatable, Sendable {
     public var lastPage: Int
     public var numPages: Int
     public var numRecordings: Int
+    /// How the query's words were read when not as an English name.
+    public var readAs: SearchQuery.Alternative?
 
     public init(query: SearchQuery, page: Page) {
         self.query = query
+        self.readAs = page.readAs
         self.rows = page.recordings.map { Row(recording: $0) }
         self.firstPage = page.page
         self.lastPage = page.page

@@ -7,6 +7,8 @@ public struct Page: Sendable, Equatable {
     public var page: Int
     public var numPages: Int
     public var recordings: [Recording]
+    /// Set when the words asked for were read another way than as an English name (not sent by the API).
+    public var readAs: SearchQuery.Alternative?
 
     public init(numRecordings: Int, numSpecies: Int, page: Int, numPages: Int, recordings: [Recording]) {
         self.numRecordings = numRecordings

@@ -5,10 +5,34 @@
 /// Tagged words pass through untouched, and `raw` sends the text exactly as typed.
 public struct SearchQuery: Sendable, Equatable, Hashable, CustomStringConvertible {
     public let text: String
+    /// The untagged words as typed ("parus major"), which `text` asks for as an English name; nil when
+    /// there were none or the query is raw. `readings` tries them otherwise when that finds nothing.
+    public let words: String?
+    /// The tagged terms beside the words, as typed.
+    let terms: [String]
 
     public init(_ typed: String, raw: Bool = false) {
         let trimmed = typed.trimmed
-        text = raw ? trimmed : SearchQuery.tagged(trimmed)
+        if raw {
+            text = trimmed
+            words = nil
+            terms = []
+        } else {
+            (words, terms) = SearchQuery.reading(trimmed)
+            text = SearchQuery.tagged(words: words, terms: terms)
+        }
+    }
+
+    /// The query as a person would type it again: its words, then its tagged terms (a raw query as sent).
+    public var typed: String {
+        words == nil && terms.isEmpty ? text : ([words].compactMap { $0 } + terms).joined(separator: " ")
+    }
+
+    /// A query of other terms than typed words (the readings of those words).
+    init(terms: [String]) {
+        text = terms.joined(separator: " ")
+        words = nil
+        self.terms = terms
     }
 
     /// The command line's words as one query's text. A shell turns `sp:"parus major"` into the one
@@ -34,7 +58,8 @@ public struct SearchQuery: Sendable, Equatable, Hashable, CustomStringConvertibl
 
     public var description: String { text }
 
-    static func tagged(_ typed: String) -> String {
+    /// The typed text's bare words (joined by one space) and its tagged terms.
+    static func reading(_ typed: String) -> (words: String?, terms: [String]) {
         var tagged: [String] = []
         var bare: [String] = []
         for token in QueryTokenizer.tokens(typed) {
@@ -47,9 +72,18 @@ public struct SearchQuery: Sendable, Equatable, Hashable, CustomStringConvertibl
         // separates words; left as it was, it split the phrase when the query was read again (fuzzing).
         let words = bare.flatMap { $0.unicodeScalars.split(whereSeparator: \.properties.isWhitespace) }
             .map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
-        guard !words.isEmpty else { return tagged.joined(separator: " ") }
-        let english = "en:" + (words.unicodeScalars.contains(" ") ? "\"\(words)\"" : words)
-        return ([english] + tagged).joined(separator: " ")
+        return (words.isEmpty ? nil : words, tagged)
+    }
+
+    /// `great tit cnt:france` → `en:"great tit" cnt:france`.
+    static func tagged(words: String?, terms: [String]) -> String {
+        guard let words else { return terms.joined(separator: " ") }
+        return ([term("en", words)] + terms).joined(separator: " ")
+    }
+
+    /// `en:tit`, `sp:"parus major"`.
+    static func term(_ tag: String, _ value: String) -> String {
+        tag + ":" + (value.unicodeScalars.contains(" ") ? "\"\(value)\"" : value)
     }
 }
 

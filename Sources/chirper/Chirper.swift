@@ -33,6 +33,10 @@ struct Chirper: AsyncParsableCommand {
         NetworkThreads.useOne()
         // The sound server, the event loop thread and play's request get ready while the arguments are parsed.
         _ = startWork
+        if let problem = CommandSuggestion.problem(Array(CommandLine.arguments.dropFirst())) {
+            StandardError.write(problem)
+            Glibc.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

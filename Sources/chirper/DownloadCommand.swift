@@ -9,19 +9,20 @@ extension Chirper {
             commandName: "download",
             abstract: "Save recordings' sound files under their xeno-canto file names.",
             discussion: """
-                Give XC numbers, or --query (with --page and --per-page) for every recording of a page. A file \
+                Give XC numbers, or a query as search takes it (chirper download great tit cnt:france) for \
+                every recording of a page of its results (--page, --per-page). A file \
                 already there with the server's size is skipped; a different file of the same name is left \
                 as it was and reported. Exit 0 when every file is there, 4 when a download failed, 5 when a \
                 recording has no file or a different file holds its name.
                 """)
 
-        @Argument(help: "XC numbers: 123456 or XC123456.")
+        @Argument(help: "XC numbers (123456 or XC123456), or the words and tags of a query.")
         var recordings: [String] = []
 
         @Option(help: "The folder to save into (made if missing).")
         var dir = "."
 
-        @Option(help: "Download every recording of a page of this query's results instead.")
+        @Option(help: "The query, as an option (the same as giving its words).")
         var query: String?
 
         @Option(help: "The page of --query's results, from 1.")
@@ -34,17 +35,18 @@ extension Chirper {
 
         func validate() throws {
             guard recordings.isEmpty != (query == nil) else {
-                throw ValidationError("Give XC numbers or --query, not both and not neither: chirper download XC900001")
-            }
-            if let bad = recordings.first(where: { !RecordingNumber.isNumber($0) }) {
-                throw ValidationError("\(bad) is not an XC number.")
+                throw ValidationError("Give XC numbers or a query, not both and not neither: chirper download XC900001, chirper download great tit")
             }
             try OptionRange.check(page, OptionRange.count, "--page must be from 1 to 1000000.")
             guard PageSize.allowed.contains(perPage) else { throw ValidationError("--per-page must be from 50 to 500.") }
         }
 
         func run() async throws {
-            try await DownloadJob.run(recordings: recordings, folder: dir, query: query, page: page, perPage: perPage, api: api.choice)
+            // Numbers only are recordings; anything else is a query's words, as search reads them.
+            let numbers = !recordings.isEmpty && recordings.allSatisfy(RecordingNumber.isNumber)
+            let words = query.map { [$0] } ?? (numbers ? [] : recordings)
+            try await DownloadJob.run(recordings: numbers ? recordings : [], folder: dir, query: words.isEmpty ? nil : SearchQuery.joining(words),
+                                      page: page, perPage: perPage, api: api.choice)
         }
     }
 }

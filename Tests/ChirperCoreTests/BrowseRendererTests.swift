@@ -46,8 +46,8 @@ struct BrowseRendererTests {
 
     @Test func emptySaysWhatToTry() {
         let lines = texts(model([.searchStarted(query, page: 1), .pageLoaded(query, Page(numRecordings: 0, numSpecies: 0, page: 1, numPages: 0, recordings: []))]))
-        #expect(lines.contains("No recordings match en:\"great tit\"."))
-        #expect(lines.contains { $0.hasPrefix("Try: check the spelling; drop a tag;") })
+        #expect(lines.contains("No recordings match en:\"great tit\", nor sp:\"great tit\", nor en:great-tit."), "every reading tried")
+        #expect(lines.contains("Try: check the spelling; part of the name (en:tit)."), "no sp: or tag advice for a query without them")
         #expect(lines.contains("Press / to search again."))
     }
 

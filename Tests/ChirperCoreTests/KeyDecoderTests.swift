@@ -16,6 +16,14 @@ struct KeyDecoderTests {
         #expect(keys("\u{1B}") == [.escape], "a lone ESC is the Escape key")
         #expect(keys("\u{1B}[15~j") == [.character("j")], "an unknown sequence is swallowed whole")
         #expect(keys("\u{1B}[1;5A") == [.up], "modifiers are ignored")
+        #expect(keys("\u{1B}[3~") == [.delete])
+    }
+
+    @Test func escapeAndALetterInOneReadIsAltAndScreensWithoutEditingSplitIt() {
+        #expect(keys("\u{1B}b\u{1B}F") == [.alt("b"), .alt("F")])
+        #expect(keys("\u{1B}/") == [.escape, .character("/")], "only letters: Esc then / stays two keys")
+        #expect(TerminalKey.alt("q").unalted == [.escape, .character("q")])
+        #expect(TerminalKey.up.unalted == [.up])
     }
 
     @Test func utf8TextIsOneCharacterPerCharacter() {

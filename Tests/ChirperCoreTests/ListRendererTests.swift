@@ -16,8 +16,11 @@ struct ListRendererTests {
         #expect(ListRenderer.lines(.idle, width: 120) == ["Type a query to search xeno-canto, e.g. great tit, or sp:\"parus major\" cnt:france."])
         #expect(ListRenderer.lines(.loading(query, page: 1), width: 80) == ["Searching xeno-canto for en:\"great tit\"…"])
         let empty = ListRenderer.lines(.empty(query, page: 1), width: 200)
-        #expect(empty.first == "No recordings match en:\"great tit\".")
+        #expect(empty.first == "No recordings match en:\"great tit\", nor sp:\"great tit\", nor en:great-tit.")
         #expect(empty.last?.hasPrefix("Try: check the spelling") == true)
+        let tagged = ListRenderer.lines(.empty(SearchQuery("sp:\"parus maxi\" cnt:france q:A"), page: 1), width: 200)
+        #expect(tagged == ["No recordings match sp:\"parus maxi\" cnt:france q:A.",
+                           "Try: check the spelling; gen: or en: instead of sp:; fewer tags; a lower q:."], "what was typed, and advice for its tags")
         let error = ListRenderer.lines(.error(ListError(query: query, page: 1, reason: .noKey)), width: 200)
         #expect(error.first?.hasPrefix("No API key: set XC_API_KEY or pass --key") == true)
     }

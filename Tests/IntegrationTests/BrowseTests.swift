@@ -251,6 +251,15 @@ struct Browse {
                 #expect(details.contains(text), "\(text): \(details)")
             }
             try terminal.send("Escape", "/")
+            // The prompt starts from the query shown, and edits as readline does.
+            let prompt = try await terminal.waitForScreen { $0.contains("Search: grp:birds▏") }
+            #expect(prompt.contains("Search: grp:birds▏"), "\(prompt)")
+            try terminal.send("M-b", "C-w", "Right")
+            let edited = try await terminal.waitForScreen { $0.contains("Search: b▏irds") }
+            #expect(edited.contains("Search: b▏irds"), "Alt-B to the word, Ctrl-W the tag, → one on: \(edited)")
+            try terminal.send("C-u")
+            try await terminal.waitForScreen { $0.contains("Search: ▏irds") }
+            try terminal.send("C-k")
             try await terminal.waitForScreen { $0.contains("Search: ▏") }
             try terminal.send("-l", "gen:strix")
             try terminal.send("Enter")

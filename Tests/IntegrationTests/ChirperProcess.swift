@@ -43,9 +43,16 @@ struct ChirperProcess {
         return environment.merging(extra) { $1 }
     }
 
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 60) async throws -> Result {
+    /// `script` run by bash, in which `chirper` is the binary under test: the arguments as a shell makes them.
+    static func shell(_ script: String, environment extra: [String: String] = [:]) async throws -> Result {
+        try await run(["-c", "chirper() { \"$CHIRPER\" \"$@\"; }; " + script], environment: extra.merging(["CHIRPER": binary.path]) { $1 },
+                      executable: URL(fileURLWithPath: "/bin/bash"))
+    }
+
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 60,
+                    executable: URL = binary) async throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment(extra: extra)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-out-\(UUID().uuidString)")

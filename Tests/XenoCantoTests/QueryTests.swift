@@ -24,6 +24,17 @@ struct QueryTests {
         #expect(SearchQuery(sent).text == sent, "a query read back (from history, say) is sent as it was")
     }
 
+    @Test func bareWordsHaveOtherReadingsTheTypedTextAndTheTagsKept() {
+        let query = SearchQuery("rufous bellied thrush q:A")
+        #expect(query.readings.map(\.query.text) == ["sp:\"rufous bellied thrush\" q:A", "en:\"rufous-bellied thrush\" q:A", "en:\"rufous bellied-thrush\" q:A"])
+        #expect(query.typed == "rufous bellied thrush q:A")
+        #expect(SearchQuery("wren").readings.map(\.query.text) == [], "one word: no scientific name, no hyphen")
+        #expect(SearchQuery("black-capped chickadee").readings.map(\.query.text) == ["sp:\"black-capped chickadee\"", "en:black-capped-chickadee"])
+        #expect(SearchQuery("grande mésange").readings.map(\.reading) == [.hyphenated("grande-mésange")], "not Latin letters: no scientific name")
+        #expect(SearchQuery("cnt:france q:A").readings.isEmpty && SearchQuery("parus major", raw: true).readings.isEmpty)
+        #expect(SearchQuery("parus major", raw: true).typed == "parus major")
+    }
+
     /// What a shell makes of `sp:"parus major" q:A` (two arguments, the quotes gone) is the same query.
     @Test(arguments: [
         (["sp:parus major"], "sp:\"parus major\""),

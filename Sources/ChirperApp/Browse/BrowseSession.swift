@@ -65,7 +65,7 @@ enum FullScreenSession {
             }
         }
 
-        var screen = FullScreen()
+        var screen = FullScreen(input: input)
         let status = await body(inputs, continuation, &screen)
         ticker.cancel()
         keys.cancel()

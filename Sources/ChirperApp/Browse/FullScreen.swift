@@ -3,8 +3,10 @@ import ChirperCore
 /// The alternate screen browse and the quiz draw on, and what it last drew there.
 struct FullScreen: BrowseScreen {
     private var shown: [ScreenLine]?
+    private let input: TerminalInput
 
-    init() {
+    init(input: TerminalInput) {
+        self.input = input
         TerminalRestore.setFullScreen(true)
         Self.write(TerminalEscape.enterFullScreen)
     }
@@ -21,6 +23,14 @@ struct FullScreen: BrowseScreen {
 
     /// The next draw repaints everything (after a resize the terminal's content is not ours to trust).
     mutating func invalidate() { shown = nil }
+
+    /// Runs `body` with the terminal as it was before this screen (for another program to use), and
+    /// takes it back: keys, settings, and the whole screen, repainted at the next draw.
+    mutating func lend<T>(_ body: () async -> T) async -> T {
+        let result = await input.lend(body)
+        shown = nil
+        return result
+    }
 
     func leave() { TerminalRestore.restore() }
 

@@ -14,7 +14,7 @@ public enum DemoJob {
         }
         defer { server.stop() }
         StandardOutput.write(["Demo catalog on \(server.apiURL) (key \"\(key)\")", ""])
-        let client = XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: key))
+        let client = NameReadingClient(XenoCantoClient(settings: APISettings(baseURL: server.apiURL, key: key)))
         let state = await ListState.firstPage(of: words, pages: PageChoice(perPage: PageSize.allowed.lowerBound), client: client)
         try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
         guard let first = state.listing?.rows.first(where: { $0.recording.isPlayable })?.recording, let url = first.audioURL else { return }

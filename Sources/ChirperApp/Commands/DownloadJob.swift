@@ -12,12 +12,14 @@ public enum DownloadJob {
     /// `recordings`: XC numbers; empty when `query` names the recordings.
     /// `folder`: where the files go (made if missing).
     public static func run(recordings: [String], folder: String, query: String?, page: Int, perPage: Int, api: APIChoice) async throws {
-        let client = try api.client()
+        let client = NameReadingClient(try api.client())
         var wanted: [(number: String, recording: Recording?)] = []
+        var readAs: SearchQuery.Alternative?
         do {
             if let query {
                 let found = try await client.search(SearchQuery(query), page: page, perPage: perPage)
                 wanted = found.recordings.map { ($0.id, $0) }
+                readAs = found.readAs
             } else {
                 for text in recordings {
                     let number = RecordingNumber.digits(text)
@@ -27,6 +29,10 @@ public enum DownloadJob {
         } catch {
             throw error.failure
         }
+        if let query, wanted.isEmpty {
+            throw CommandFailure(message: ListRenderer.emptyHint(SearchQuery(query)).joined(separator: "\n"), exitCode: .noMatch)
+        }
+        if let readAs { StandardOutput.write(["(" + readAs.description + ")"]) }
         let directory = URL(fileURLWithPath: folder, isDirectory: true)
         do { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) } catch {
             // Nothing was downloaded: not a playback failure (5); exit 4, as when a file cannot be written.

@@ -6,8 +6,9 @@ import XenoCantoHTTP
 /// call for.
 public enum SearchJob {
     public static func run(words: [String], pages: PageChoice, json: Bool, pageCount: Int, api: APIChoice) async throws {
-        var client = try api.client()
-        client.keepsSentJSON = json
+        var live = try api.client()
+        live.keepsSentJSON = json
+        let client = NameReadingClient(live)
         // After the page is out (whatever it held): the history never holds up a search.
         defer { History.remember(search: SearchQuery.joining(words).trimmed) }
         var state = await ListState.firstPage(of: words, pages: pages, client: client)

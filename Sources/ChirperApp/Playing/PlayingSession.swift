@@ -65,7 +65,7 @@ struct PlayingSession {
             interrupted.set()
             engine.stop()
         }) { [engine] key in
-            for command in view.press(key) {
+            for command in key.unalted.flatMap(view.press) {
                 switch command {
                 case .listen(let listening): await engine.listen(listening)
                 case .quit: engine.stop()

@@ -38,14 +38,14 @@ public enum QuizJob {
         let planner = QuizPlanner(recordings: set.recordings, states: states, confusions: QuizRecords.confusions(answers))
         let questions = planner.plan(count: options.count, new: options.new, choices: options.mode == .choices ? options.choices : 0,
                                      at: Date().timeIntervalSince1970, seed: options.seed ?? UInt64.random(in: 0...UInt64.max))
-        try await ask(questions, set: set, mode: options.mode, states: states, library: library, sound: sound)
+        try await ask(questions, set: set, mode: options.mode, states: states, library: library, api: api, sound: sound)
     }
 
     /// Runs the screen over `questions` and prints the summary.
     static func ask(_ questions: [QuizQuestion], set: QuizSet, mode: QuizMode, states: [QuizCardKey: QuizPlanner.CardState],
-                    library: any LibraryStore, sound: SoundChoice, streakGoal: Int? = nil) async throws {
-        let loop = QuizLoop(title: set.title, playerOptions: sound.playerOptions(), library: library, recordings: set.recordings,
-                            terminalSize: { Terminal.size })
+                    library: any LibraryStore, api: APIChoice, sound: SoundChoice, streakGoal: Int? = nil) async throws {
+        let loop = QuizLoop(title: set.title, playerOptions: sound.playerOptions(), childOptions: ChildCommand.options(api: api, sound: sound),
+                            library: library, recordings: set.recordings, terminalSize: { Terminal.size })
         let model = QuizModel(questions: questions, mode: mode, names: set.names, width: Terminal.size?.width ?? 80, streakGoal: streakGoal)
         var ending = QuizLoop.Ending(status: .found, answers: [], notKept: 0)
         let status = await FullScreenSession.run { inputs, continuation, screen in

@@ -13,8 +13,10 @@ import XenoCanto
 struct QuizLoop {
     let title: String
     let playerOptions: PlaybackEngine.Options
+    /// For `chirper compare` run on this terminal by `c`: the same server and device.
+    let childOptions: [String]
     let library: any LibraryStore
-    /// The set's recordings by card, for `c` (a recording of the species named by mistake).
+    /// The set's recordings by card, for `c` (the compare screen with a recording of the species named by mistake).
     let recordings: [QuizCardKey: [Recording]]
     let scheduler = FSRS()
     let terminalSize: @Sendable () -> (width: Int, height: Int)?
@@ -38,6 +40,7 @@ struct QuizLoop {
         var status = ExitStatus.found
         var problem: String?
         var notKept = 0
+        var comparing: (heard: Recording, other: Recording)?
 
         func perform(_ commands: [QuizCommand]) -> Bool {
             for command in commands {
@@ -68,7 +71,7 @@ struct QuizLoop {
                 case .compare(let heard, let species):
                     let type = model.current?.card.soundType
                     let theirs = recordings.filter { $0.key.species == species }.sorted { ($0.key.soundType == type ? 0 : 1) < ($1.key.soundType == type ? 0 : 1) }
-                    if let other = theirs.first?.value.first(where: { $0.id != heard.id }) { audio.play(other, speed: .normal) }
+                    comparing = theirs.first?.value.first { $0.id != heard.id }.map { (heard, $0) }
                 case .quit(let interrupted):
                     status = interrupted ? .interrupted : .found
                     return false
@@ -92,6 +95,16 @@ struct QuizLoop {
             switch next {
             case .keys(let keys):
                 for key in keys where !perform(model.press(key)) { break loop }
+                if let (heard, other) = comparing {
+                    comparing = nil
+                    audio.stop()
+                    let code = await screen.lend { await ChildCommand.running(["compare", "XC" + heard.id, "XC" + other.id] + childOptions) }
+                    if code == ExitStatus.interrupted.rawValue {
+                        status = .interrupted
+                        break loop
+                    }
+                    if code != 0 { problem = "✗ the compare screen could not open (chirper compare XC\(heard.id) XC\(other.id))." }
+                }
             case .playback(let generation, _, let event):
                 guard generation == audio.generation else { continue }
                 model.receive(event)

@@ -1,4 +1,5 @@
 import ChirperCore
+import Dispatch
 import FoundationEssentials
 import Glibc
 import LibraryModel
@@ -39,8 +40,7 @@ extension QuizJob {
             (cards.first { $0.key.soundType == sharedType } ?? cards.first)?.value.first
         }
         guard let a = sample(mine), let b = sample(theirs) else { return }
-        let options = (sound.device.map { ["--device", $0] } ?? []) + (api.key.map { ["--key", $0] } ?? []) + (api.apiURL.map { ["--api-url", $0] } ?? [])
-        let compared = ChildCommand.run(["compare", "XC" + a.id, "XC" + b.id] + options)
+        let compared = ChildCommand.run(["compare", "XC" + a.id, "XC" + b.id] + ChildCommand.options(api: api, sound: sound))
         if compared == ExitStatus.interrupted.rawValue { throw CommandFailure(exitCode: .interrupted) }
         if compared != 0 {
             StandardError.write("chirper: the two could not be compared side by side (chirper compare XC\(a.id) XC\(b.id)); the questions follow.")
@@ -51,13 +51,25 @@ extension QuizJob {
         let questions = planner.plan(count: 20, new: 20, choices: 2, at: 0, seed: random.next())
         let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
         try await ask(questions, set: QuizSet(title: set.title + " · " + heard + " or " + named, recordings: unique(pairSet.values.flatMap { $0 })),
-                      mode: .choices, states: states, library: library, sound: sound, streakGoal: 3)
+                      mode: .choices, states: states, library: library, api: api, sound: sound, streakGoal: 3)
     }
 }
 
 /// Another `chirper` command run as a child on this terminal, waited for: the compare screen before a
 /// drill owns the terminal whole, and gives it back whole, before the quiz takes it.
 enum ChildCommand {
+    /// The options a child needs to reach the same server and sound device as this command.
+    static func options(api: APIChoice, sound: SoundChoice) -> [String] {
+        (sound.device.map { ["--device", $0] } ?? []) + (api.key.map { ["--key", $0] } ?? []) + (api.apiURL.map { ["--api-url", $0] } ?? [])
+    }
+
+    /// `run` waited for off the caller's thread (a task must not block on `waitpid`).
+    static func running(_ arguments: [String]) async -> Int32 {
+        await withCheckedContinuation { done in
+            DispatchQueue.global().async { done.resume(returning: run(arguments)) }
+        }
+    }
+
     /// The child's exit code; -1 when it could not start or did not exit by itself.
     static func run(_ arguments: [String]) -> Int32 {
         let path = DemoProcess.sibling("chirper")

@@ -40,7 +40,7 @@ struct QuizSet {
             let client = try ShelfClient.list(try LibraryAccess.name(text), library: library, paths: paths)
             return QuizSet(title: "list:\(text)", recordings: client.recordings(in: 0..<client.count))
         case .query(let words):
-            let state = await ListState.firstPage(of: words, pages: PageChoice(perPage: PageSize.allowed.upperBound), client: try api.client())
+            let state = await ListState.firstPage(of: words, pages: PageChoice(perPage: PageSize.allowed.upperBound), client: NameReadingClient(try api.client()))
             guard let listing = state.listing else {
                 try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
                 throw CommandFailure(exitCode: .noMatch)

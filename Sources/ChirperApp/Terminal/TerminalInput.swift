@@ -8,13 +8,21 @@ import Glibc
 /// Ctrl-Z, a key too in raw mode, suspends the program as the terminal would have.
 final class TerminalInput: Sendable {
     private let saved: termios?
+    /// Tells the key reader to stop reading (`p`) while another program has the terminal, and to go
+    /// on (`r`): the reader waits on it beside stdin, so a paused reader takes none of the keys.
+    private let pauses: (read: Int32, write: Int32)
 
     /// Takes over stdin if it is a TTY; otherwise does nothing.
     init() {
         guard Terminal.isTTY(STDIN_FILENO) else {
             saved = nil
+            pauses = (-1, -1)
             return
         }
+        var ends: [Int32] = [-1, -1]
+        pipe(&ends)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        pauses = (ends[0], ends[1])
         TerminalSignals.install()
         var original = termios()
         tcgetattr(STDIN_FILENO, &original)
@@ -31,6 +39,18 @@ final class TerminalInput: Sendable {
     func restore() {
         guard var saved else { return }
         tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    }
+
+    /// Runs `body` while another program may have the terminal: the key reader stops reading, the
+    /// terminal's settings and screen are given back as for a suspension, then taken again.
+    func lend<T>(_ body: () async -> T) async -> T {
+        guard isInteractive else { return await body() }
+        _ = write(pauses.write, "p", 1)
+        let given = TerminalRestore.giveBackForSuspension()
+        let result = await body()
+        TerminalRestore.takeBack(given)
+        _ = write(pauses.write, "r", 1)
+        return result
     }
 
     /// Hands each key to `handle` until cancelled, except Ctrl-C: the terminal is restored at once and
@@ -69,6 +89,7 @@ final class TerminalInput: Sendable {
             DispatchQueue(label: "chirper.keys").async {
                 var buffer = [UInt8](repeating: 0, count: 256)
                 while true {
+                    guard self.waitForKeys() else { break }
                     let count = read(STDIN_FILENO, &buffer, buffer.count)
                     if count < 0 && errno == EINTR { continue }
                     if count < 0 && errno == EIO && Self.inBackground {
@@ -87,6 +108,26 @@ final class TerminalInput: Sendable {
                     if !keys.isEmpty { continuation.yield(keys) }
                 }
                 continuation.finish()
+            }
+        }
+    }
+
+    /// Blocks until stdin has something to read and the reader is not paused; false if the pause
+    /// pipe fails.
+    private func waitForKeys() -> Bool {
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: pauses.read, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let ready = poll(&fds, 2, -1)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return false }
+            guard fds[1].revents != 0 else { return true }
+            var byte: UInt8 = 0
+            guard read(pauses.read, &byte, 1) == 1 else { return false }
+            // Paused: nothing but the pipe is read until it says go on.
+            while byte != UInt8(ascii: "r") {
+                let count = read(pauses.read, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                guard count == 1 else { return false }
             }
         }
     }

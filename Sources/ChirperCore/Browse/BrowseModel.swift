@@ -11,7 +11,7 @@ public struct BrowseModel: Equatable, Sendable {
         /// The full metadata of the row under the cursor.
         case details
         /// A new query being typed.
-        case search(String)
+        case search(LineEditor)
         /// The name of a list to star the cursor row into (F), being typed.
         case listName(String)
         /// The sonogram of a row, as it stands.
@@ -144,8 +144,9 @@ public struct BrowseModel: Equatable, Sendable {
     public mutating func press(_ key: TerminalKey) -> [BrowseCommand] {
         if key == .control("c") { return [.quit(interrupted: true)] }
         notice = nil
-        if case .search(let text) = panel { return type(key, into: text) }
+        if case .search(let line) = panel { return type(key, into: line) }
         if case .listName(let text) = panel { return typeListName(key, into: text) }
+        if case .alt = key { return key.unalted.flatMap { press($0) } }
         if key == .character("f") { return toggleStar() }
         if key == .character("F") {
             if cursor < rows.count { panel = .listName("") }
@@ -163,7 +164,8 @@ public struct BrowseModel: Equatable, Sendable {
         case .character("a"): return cursor < rows.count ? [.playAll(fromRow: cursor)] : []
         case .character("s"): return activeRow == nil ? [] : [.stopPlayback]
         case .character("/"):
-            panel = .search("")
+            // From the query shown, to be refined (Ctrl-U clears it).
+            panel = .search(LineEditor(list.query?.typed ?? ""))
             recalled = nil
         case .character("r"): return receive(.retryRequested)
         case .character("i"): panel = panel == .details ? .none : (rows.isEmpty ? .none : .details)
@@ -235,20 +237,22 @@ public struct BrowseModel: Equatable, Sendable {
 
     // MARK: Keys in detail
 
-    private mutating func type(_ key: TerminalKey, into text: String) -> [BrowseCommand] {
+    private mutating func type(_ key: TerminalKey, into line: LineEditor) -> [BrowseCommand] {
+        var line = line
+        if key != .up, key != .down, line.apply(key) {
+            panel = .search(line)
+            return []
+        }
+        let text = line.text
         switch key {
-        case .character(let character):
-            panel = .search(text + String(character))
-        case .backspace:
-            panel = .search(String(text.dropLast()))
         case .up, .down:
             let next = key == .up ? (recalled ?? -1) + 1 : (recalled ?? 0) - 1
             if next < 0 {
                 recalled = nil
-                panel = .search("")
+                panel = .search(LineEditor())
             } else if next < pastSearches.count {
                 recalled = next
-                panel = .search(pastSearches[next])
+                panel = .search(LineEditor(pastSearches[next]))
             }
         case .escape:
             panel = .none

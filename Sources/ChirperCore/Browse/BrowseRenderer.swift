@@ -137,9 +137,17 @@ public enum BrowseRenderer {
         HelpBar.line(ListeningKeys.bar(on: .browse, playing: model.activeRow != nil), width: model.layout.width)
     }
 
+    /// "Search: great tit▏ cnt:france": the cursor where the next character goes, kept on screen
+    /// (the start of a long line gives way to it).
+    static func searchPrompt(_ line: LineEditor, width: Int) -> String {
+        var before = Substring(line.beforeCursor)
+        while TextWidth.of(before) > max(8, width - 12) { before = "…" + before.dropFirst(2) }
+        return "Search: " + before + "▏" + line.afterCursor
+    }
+
     /// The list's own state, below the rows.
     static func status(_ model: BrowseModel) -> String {
-        if case .search(let text) = model.panel { return "Search: " + text + "▏" }
+        if case .search(let line) = model.panel { return searchPrompt(line, width: model.layout.width) }
         if case .listName(let text) = model.panel { return "Star into the list: " + text + "▏  (Enter, or Esc)" }
         switch model.list {
         case .idle, .loading, .empty, .error:

@@ -4,7 +4,9 @@ public enum TerminalKey: Equatable, Sendable {
     case character(Character)
     /// Ctrl plus a letter, e.g. `.control("c")` for Ctrl-C.
     case control(Character)
-    case enter, escape, backspace, tab
+    /// Alt (Meta) plus a character, sent as ESC before it: `.alt("b")`.
+    case alt(Character)
+    case enter, escape, backspace, tab, delete
     case up, down, left, right, pageUp, pageDown, home, end
 }
 
@@ -49,7 +51,11 @@ public enum KeyDecoder {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return (.escape, 1) }
         let introducer = bytes[start + 1]
-        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else { return (.escape, 1) }
+        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+            // ESC and a printable character in one read: the terminal's Alt (Meta) key.
+            if introducer.isLetter { return (.alt(Character(UnicodeScalar(introducer))), 2) }
+            return (.escape, 1)
+        }
         // CSI: parameters (digits and ;) then one final byte from @ to ~.
         var end = start + 2
         while end < bytes.endIndex, (0x30...0x3F).contains(bytes[end]) { end += 1 }
@@ -65,10 +71,24 @@ public enum KeyDecoder {
         case (UInt8(ascii: "F"), _): key = .end
         case (UInt8(ascii: "~"), "1"), (UInt8(ascii: "~"), "7"): key = .home
         case (UInt8(ascii: "~"), "4"), (UInt8(ascii: "~"), "8"): key = .end
+        case (UInt8(ascii: "~"), "3"): key = .delete
         case (UInt8(ascii: "~"), "5"): key = .pageUp
         case (UInt8(ascii: "~"), "6"): key = .pageDown
         default: key = nil  // a key Chirper has no use for (F-keys, Insert…): swallowed whole
         }
         return (key, end - start + 1)
     }
+}
+
+extension TerminalKey {
+    /// The keys as a screen without line editing takes them: Alt-x is Esc then x (a quick Esc and
+    /// letter arrive in one read, as Alt-x does).
+    public var unalted: [TerminalKey] {
+        if case .alt(let character) = self { return [.escape, .character(character)] }
+        return [self]
+    }
+}
+
+extension UInt8 {
+    fileprivate var isLetter: Bool { (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) }
 }

@@ -48,7 +48,7 @@ public enum QuizCommand: Sendable, Equatable {
     /// Make the sonogram of the question's recording and hand it to `receiveSonogram`.
     case makeSonogram(Recording)
     case record(QuizAnswer)
-    /// A recording of the species named by mistake, to hear beside the question's (↑ plays that again).
+    /// The compare screen: the question's recording beside one of the species named by mistake.
     case compare(Recording, withSpecies: String)
     case quit(interrupted: Bool)
 }
@@ -120,6 +120,7 @@ public struct QuizModel: Sendable {
 
     public mutating func press(_ key: TerminalKey) -> [QuizCommand] {
         if key == .control("c") { return [.quit(interrupted: true)] }
+        if case .alt = key { return key.unalted.flatMap { press($0) } }
         switch state {
         case .asking(let index, let typed, let hinted, let completing):
             return ask(key, index: index, typed: typed, hinted: hinted, completing: completing)

@@ -49,7 +49,7 @@ public enum QuizRenderer {
             } else {
                 var keys = [index + 1 < model.questions.count ? "⏎ next" : "⏎ summary", "↑ replay"]
                 if case .wrong(let named)? = outcome, model.names.species.contains(where: { $0.scientific == named }) {
-                    keys.append("c hear a " + (model.names.species.first { $0.scientific == named }?.english ?? named) + " to compare")
+                    keys.append("c compare with a " + (model.names.species.first { $0.scientific == named }?.english ?? named))
                 }
                 lines.append((keys + ["q quit"]).joined(separator: " · "))
             }

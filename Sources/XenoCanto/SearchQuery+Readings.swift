@@ -1,0 +1,43 @@
+/// Other ways to read a query's untagged words, for when reading them as an English name finds
+/// nothing: birders type scientific names bare (`parus major`) and leave out the hyphens of English
+/// ones (`rufous bellied thrush` for Rufous-bellied Thrush).
+extension SearchQuery {
+    /// How the words were read in the end, for the listing to say so.
+    public enum Reading: Sendable, Equatable, Hashable {
+        /// As a scientific name: `sp:"parus major"`.
+        case scientific
+        /// As an English name with hyphens the words left out: `en:"rufous-bellied thrush"`.
+        case hyphenated(String)
+    }
+
+    /// A reading and the query it sends.
+    public struct Alternative: Sendable, Equatable, Hashable {
+        public var reading: Reading
+        public var query: SearchQuery
+
+        /// What the listing says of it: "no English name matched: searched as sp:"parus major"".
+        public var description: String {
+            switch reading {
+            case .scientific: "no English name matched: searched as the scientific name " + query.text
+            case .hyphenated(let name): "searched as " + name
+            }
+        }
+    }
+
+    /// The readings to try in order, each with the query it sends: the scientific name when the words
+    /// could be one (two or three Latin-letter words), then each English name with one space made a
+    /// hyphen. Empty when the query has no words.
+    public var readings: [Alternative] {
+        guard let words else { return [] }
+        let parts = words.split(separator: " ").map(String.init)
+        var readings: [Alternative] = []
+        if (2...3).contains(parts.count), parts.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }) {
+            readings.append(Alternative(reading: .scientific, query: SearchQuery(terms: [Self.term("sp", words)] + terms)))
+        }
+        for gap in parts.indices.dropLast() where !parts[gap].hasSuffix("-") && !parts[gap + 1].hasPrefix("-") {
+            let name = (parts[...gap].joined(separator: " ") + "-" + parts[(gap + 1)...].joined(separator: " "))
+            readings.append(Alternative(reading: .hyphenated(name), query: SearchQuery(terms: [Self.term("en", name)] + terms)))
+        }
+        return readings
+    }
+}
