@@ -3,7 +3,7 @@
 # null sink only when none is reachable.
 
 SWIFT ?= swift
-APT_PACKAGES := libsqlite3-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils lame tmux python3 openssl
+APT_PACKAGES := libsqlite3-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils lame tmux python3 openssl man-db
 WITH_PULSE := .ci/pulseaudio
 # What a listener runs: release builds with the Swift runtime linked in (no libswiftCore, Foundation or
 # ICU to load at each start). libpulse and libmpg123 stay shared: Debian ships no static ones.
@@ -29,7 +29,6 @@ build: deps
 # The tests run against a debug build (every product, the test bundle and the chirper it spawns).
 build-tests: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) build --product generate-manual  # for the install test
 
 test: build-tests
 	$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build
@@ -40,14 +39,13 @@ demo: build
 # chirper and chirper-demo (which chirper demo and serve-demo start) side by side in $(PREFIX)/bin, the
 # bash, zsh and fish completions where each shell looks, and the man page where man looks. The completions
 # come from chirper itself (ArgumentParser's --generate-completion-script) and the page from the same
-# command definitions, by argument-parser's generate-manual tool (the one its plugin runs: the plugin
-# itself rebuilds every product in a configuration of its own). `make uninstall` removes exactly these.
+# command definitions (tools/manpage.py reads them from chirper --experimental-dump-help and keeps every
+# character, where argument-parser's generate-manual drops all but ASCII). `make uninstall` removes exactly these.
 BINDIR := .build/release
 INSTALLED := bin/chirper bin/chirper-demo bin/chirper-library share/bash-completion/completions/chirper \
 	share/zsh/site-functions/_chirper share/fish/vendor_completions.d/chirper.fish share/man/man1/chirper.1
 
 install: build
-	$(RELEASE) --product generate-manual
 	$(MAKE) install-files BINDIR=.build/release
 
 uninstall:
@@ -62,8 +60,7 @@ install-files:
 	$(BINDIR)/chirper --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
 	$(BINDIR)/chirper --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chirper
 	$(BINDIR)/chirper --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chirper.fish
-	manual=$$(mktemp -d) && $(BINDIR)/generate-manual $(BINDIR)/chirper --output-directory $$manual && \
-		install -m 644 $$manual/chirper.1 $(DESTDIR)$(PREFIX)/share/man/man1/chirper.1 && rm -rf $$manual
+	python3 tools/manpage.py $(BINDIR)/chirper > $(DESTDIR)$(PREFIX)/share/man/man1/chirper.1
 
 # The benchmark beside mpg123 and mpv (release build; about 13 minutes): prints one table and writes
 # bench/results.md. Installs the players, hyperfine and, in a venv under .build, the Python API clients.
@@ -113,7 +110,6 @@ sanitize: deps
 	@for s in $(SANITIZERS); do \
 		echo "== $$s sanitizer"; \
 		$(SWIFT) build --build-tests --sanitize=$$s --scratch-path .build-$$s || exit 1; \
-		$(SWIFT) build --product generate-manual --sanitize=$$s --scratch-path .build-$$s || exit 1; \
 		if [ $$s = thread ]; then \
 			options="TSAN_OPTIONS=second_deadlock_stack=1:atexit_sleep_ms=100:suppressions=$(CURDIR)/.ci/tsan-suppressions.txt"; \
 		else \

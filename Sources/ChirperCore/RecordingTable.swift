@@ -1,7 +1,8 @@
 import XenoCanto
 
 /// Lays recordings out as a table that fits a terminal width: fixed columns keep their size, text
-/// columns share what is left by weight, and the least useful columns go first on a narrow screen.
+/// columns get what is left in the order a birder reads them (the names cut last), and the least
+/// useful columns go first on a narrow screen.
 /// Every line it returns is at most `width` cells: nothing ever wraps.
 public struct RecordingTable: Sendable {
     public enum Column: CaseIterable, Sendable {
@@ -21,14 +22,11 @@ public struct RecordingTable: Sendable {
             }
         }
 
-        /// Text columns share the free width by weight; the others have a fixed width.
-        var weight: Int {
-            switch self {
-            case .english, .scientific: return 3
-            case .type, .country, .recordist: return 2
-            case .mark, .number, .quality, .length: return 0
-            }
-        }
+        /// Text columns share the free width (`fillOrder`); the others have a fixed width.
+        var isText: Bool { Column.fillOrder.contains(self) }
+
+        /// Beyond their minimum, text columns get room in this order: the names are cut last.
+        static let fillOrder: [Column] = [.english, .scientific, .type, .country, .recordist]
 
         var minimum: Int {
             switch self {
@@ -46,8 +44,9 @@ public struct RecordingTable: Sendable {
         /// The column's place in `allCases`, which is where its cell sits in a row's cells.
         public var index: Int { Column.allCases.firstIndex(of: self)! }
 
-        /// Dropped in this order when the screen is too narrow for all.
-        static let dropOrder: [Column] = [.recordist, .type, .country, .quality, .scientific, .length]
+        /// Dropped in this order when the screen is too narrow for all: the sound type and the quality
+        /// stay after where and by whom.
+        static let dropOrder: [Column] = [.recordist, .country, .scientific, .quality, .type, .length]
 
         func text(_ row: Row, marker: String) -> String {
             let recording = row.recording
@@ -100,13 +99,20 @@ public struct RecordingTable: Sendable {
     private init(measure: ColumnMeasure, width: Int, cells: [[String]]) {
         self.width = max(1, width)
         self.cells = cells
+        // Columns go in `dropOrder` until the English name is whole; when it cannot be, the layout with
+        // the most columns that fits.
         var chosen = Column.allCases
-        var layout = RecordingTable.layout(chosen, widest: measure.widest, width: self.width)
-        for column in Column.dropOrder where layout == nil {
-            chosen.removeAll { $0 == column }
-            layout = RecordingTable.layout(chosen, widest: measure.widest, width: self.width)
+        var fitting: [(column: Column, width: Int)]?
+        for dropped in [nil] + Column.dropOrder.map(Optional.some) {
+            if let dropped { chosen.removeAll { $0 == dropped } }
+            guard let layout = RecordingTable.layout(chosen, widest: measure.widest, width: self.width) else { continue }
+            fitting = fitting ?? layout
+            if layout.contains(where: { $0.column == .english && $0.width >= min(measure.widest[Column.english.index], 32) }) {
+                fitting = layout
+                break
+            }
         }
-        columns = layout ?? [(.mark, 1), (.number, max(1, self.width - 2 - RecordingTable.gap.count))]
+        columns = fitting ?? [(.mark, 1), (.number, max(1, self.width - 2 - RecordingTable.gap.count))]
     }
 
     /// One row's cell texts, every column, in `Column.allCases` order.
@@ -118,11 +124,11 @@ public struct RecordingTable: Sendable {
         // Natural width: the widest cell, capped so one long name cannot starve the rest.
         let natural: [Int] = columns.map { column in
             let widest = widest[column.index]
-            return column.weight == 0 ? max(widest, column == .mark ? 1 : column.minimum) : min(widest, 32)
+            return column.isText ? min(widest, 32) : max(widest, column == .mark ? 1 : column.minimum)
         }
         let gaps = gap.count * (columns.count - 1)
-        let fixed = zip(columns, natural).filter { $0.0.weight == 0 }.reduce(0) { $0 + $1.1 }
-        let flexible = columns.indices.filter { columns[$0].weight > 0 }
+        let fixed = zip(columns, natural).filter { !$0.0.isText }.reduce(0) { $0 + $1.1 }
+        let flexible = columns.indices.filter { columns[$0].isText }
         var free = width - gaps - fixed
         let minimums = flexible.reduce(0) { $0 + columns[$1].minimum }
         guard free >= minimums else { return nil }
@@ -130,23 +136,14 @@ public struct RecordingTable: Sendable {
         var widths = natural
         let wanted = flexible.reduce(0) { $0 + natural[$1] }
         if wanted > free {
-            // Start everyone at the minimum, then hand out the rest by weight, never beyond the natural width.
+            // Every text column at its minimum, then the rest in `fillOrder`, never beyond the natural width.
             for index in flexible { widths[index] = min(natural[index], columns[index].minimum) }
             free -= flexible.reduce(0) { $0 + widths[$1] }
-            while free > 0 {
-                let hungry = flexible.filter { widths[$0] < natural[$0] }
-                if hungry.isEmpty { break }
-                let totalWeight = hungry.reduce(0) { $0 + columns[$1].weight }
-                var given = 0
-                for index in hungry {
-                    let share = max(1, free * columns[index].weight / totalWeight)
-                    let add = min(share, natural[index] - widths[index], free - given)
-                    widths[index] += add
-                    given += add
-                    if given == free { break }
-                }
-                if given == 0 { break }
-                free -= given
+            for column in Column.fillOrder {
+                guard let index = columns.firstIndex(of: column) else { continue }
+                let add = min(natural[index] - widths[index], free)
+                widths[index] += add
+                free -= add
             }
         }
         return Array(zip(columns, widths)).map { (column: $0.0, width: $0.1) }

@@ -25,6 +25,26 @@ public struct Spectrogram: Equatable, Sendable {
     public var nyquist: Double { Double(sampleRate) / 2 }
     public var binHertz: Double { nyquist / Double(max(1, binCount - 1)) }
     public var duration: Double { Double(columns.count) * columnSeconds }
+
+    /// The top of a frequency axis fitted to the sound: the whole kHz at or above the frequency under
+    /// which 99.5 % of its power lies, at least 4 kHz, at most half the sample rate. Birdsong mostly
+    /// lies below 8 kHz, and an axis to 22 kHz would draw it in a sliver.
+    public var fittedTop: Double {
+        var perBin = [Double](repeating: 0, count: binCount)
+        for column in columns {
+            for (bin, power) in column.prefix(binCount).enumerated() { perBin[bin] += Double(power) }
+        }
+        let total = perBin.reduce(0, +)
+        guard total > 0 else { return nyquist }
+        var (sum, bin) = (0.0, 0)
+        while bin < binCount - 1 {
+            sum += perBin[bin]
+            if sum >= 0.995 * total { break }
+            bin += 1
+        }
+        let kilohertz = (Double(bin + 1) * binHertz / 1000).rounded(.up)
+        return min(nyquist, max(4000, kilohertz * 1000))
+    }
 }
 
 /// A spectrogram resampled to a picture: `width` × `height` pixels of decibels (0 dB = the loudest
@@ -39,10 +59,11 @@ public struct SonogramPicture: Equatable, Sendable {
     /// `decibels[row][column]`, from `floor` to 0.
     public let decibels: [[Float]]
 
+    /// `maxHertz`: the top of the frequency axis; nil: fitted to the sound (`Spectrogram.fittedTop`).
     public init(_ spectrogram: Spectrogram, width: Int, height: Int, maxHertz: Double? = nil, floor: Float = -80) {
         self.width = max(1, width)
         self.height = max(1, height)
-        self.maxHertz = min(maxHertz ?? spectrogram.nyquist, spectrogram.nyquist)
+        self.maxHertz = min(maxHertz ?? spectrogram.fittedTop, spectrogram.nyquist)
         self.duration = spectrogram.duration
         self.floor = floor
         let columns = spectrogram.columns

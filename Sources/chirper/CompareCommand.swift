@@ -7,8 +7,8 @@ extension Chirper {
             commandName: "compare",
             abstract: "Two recordings side by side: their sonograms stacked on one axis, played one after the other.",
             discussion: """
-                Both sonograms share the frequency axis (up to the lower of the two Nyquist frequencies, or \
-                --max-khz) and the seconds scale. A plays, then B. Keys on a terminal: Tab switches to the other \
+                Both sonograms share the frequency axis (fitted to the higher of the two sounds, never above \
+                the lower Nyquist frequency; or --max-khz) and the seconds scale. A plays, then B. Keys on a terminal: Tab switches to the other \
                 recording at the same point of its length; the keys of play (space, → ←, [ ] { } Backspace t, l, \
                 n, q) work on the one playing. Without a terminal: both sonograms, then A and B played once.
                 """)

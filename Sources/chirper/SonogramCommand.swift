@@ -15,7 +15,7 @@ extension Chirper {
         @Argument(help: "123456, XC123456, a URL or an MP3 file.")
         var recording: String
 
-        @Option(name: .customLong("max-khz"), help: "The top of the frequency axis in kHz (default: half the sample rate).")
+        @Option(name: .customLong("max-khz"), help: "The top of the frequency axis in kHz (default: fitted to the sound, at least 4).")
         var maxKilohertz: Double?
 
         @Option(help: ArgumentHelp("Also write the picture to this PNG file.", valueName: "file"))

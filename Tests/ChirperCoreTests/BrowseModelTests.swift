@@ -117,10 +117,10 @@ struct BrowseModelTests {
         let spectrogram = Spectrogram(sampleRate: 24_000, binCount: 5, columnSeconds: 1, columns: Array(repeating: [1, 0, 0, 0, 0], count: 21))
         model.receiveSonogram(id: "1", .success(spectrogram))
         guard case .ready(_, let picture)? = model.sonogram else { Issue.record("not drawn"); return }
-        #expect(picture.maxHertz == 12_000 && picture.duration == 21)
+        #expect(picture.maxHertz == 4_000 && picture.duration == 21, "the axis fitted to the sound")
         let lines = BrowseRenderer.frame(model).map(\.text)
         #expect(lines[1] == "XC1 · Great Tit — sonogram · v or Esc closes")
-        #expect(lines[2].hasPrefix("  12 kHz ┤"))
+        #expect(lines[2].hasPrefix("   4 kHz ┤"))
         #expect(!lines.contains { $0.contains("|") })
         _ = model.receive(.playback(recordingID: "1", .position(elapsed: 10.5, duration: 21)))
         let marked = BrowseRenderer.frame(model).map(\.text)

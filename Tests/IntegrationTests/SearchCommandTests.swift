@@ -250,7 +250,7 @@ struct SearchCommandTests {
         }
     }
 
-    @Test func aSonogramOfA24kHzRecordingEndsAt12kHzAndCanBeAPNG() async throws {
+    @Test func aSonogramsAxisFitsItsSoundOrMaxKHzAndCanBeAPNG() async throws {
         // XC900009: a 24 kHz mono sweep from 1 to 3 kHz.
         let audio = try #require(DemoRecordings.builtIn.entry(id: "900009")?.audio)
         #expect(audio.sampleRate == 24_000 && audio.channels == 1)
@@ -261,7 +261,9 @@ struct SearchCommandTests {
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(lines[0].hasPrefix("XC900009 · Tawny Owl"))
-            #expect(lines[1].hasPrefix("  12 kHz ┤"), "the axis ends at half the sample rate: \(lines[1])")
+            #expect(lines[1].hasPrefix("   4 kHz ┤"), "the axis fitted to a sweep below 3 kHz (4 kHz the least): \(lines[1])")
+            let whole = try await ChirperProcess.run(["sonogram", "900009", "--lines", "24", "--max-khz", "12"] + server.api)
+            #expect(whole.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("  12 kHz ┤") == true, "\(whole.stdout)")
             #expect(lines.contains { $0.hasPrefix("   0 kHz ┤") })
             #expect(!result.stdout.contains("\u{1B}"), "no escape codes into a pipe")
             #expect(lines.contains { $0.hasPrefix("Wrote \(png) (") })

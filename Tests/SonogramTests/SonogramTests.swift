@@ -26,8 +26,8 @@ struct SonogramTests {
         let high = try Self.spectrogram(rate: 44_100, seconds: 4) { _ in 6_000 }
         let frame = CompareFrame([.init(label: "XC1 · Turdus philomelos", spectrogram: low), .init(label: "XC2 · Parus major", spectrogram: high)],
                                  width: 90, lines: 40)
-        #expect(frame.topHertz == 12_000)
-        #expect(frame.pictures.map(\.maxHertz) == [12_000, 12_000])
+        #expect(frame.topHertz == 7_000, "fitted to the higher sound (6 kHz)")
+        #expect(frame.pictures.map(\.maxHertz) == [7_000, 7_000])
         #expect(frame.pictures.map(\.height) == [frame.pictures[1].height, frame.pictures[0].height])
         let (widths, durations) = (frame.pictures.map { Double($0.width) }, [low.duration, high.duration])
         #expect(abs(widths[0] / widths[1] - durations[0] / durations[1]) < 0.03, "the same seconds per column: \(widths), \(durations)")
@@ -44,7 +44,7 @@ struct SonogramTests {
     }
 
     @Test func aToneHasItsEnergyInItsOwnRowAndNowhereElseAbove40dB() throws {
-        let picture = try SonogramPicture(Self.spectrogram(seconds: 2) { _ in 440 }, width: 60, height: 40)
+        let picture = try SonogramPicture(Self.spectrogram(seconds: 2) { _ in 440 }, width: 60, height: 40, maxHertz: 22_050)
         let row = picture.row(of: 440)
         #expect(picture.maxHertz == 22_050)
         #expect(picture.decibels[row].allSatisfy { $0 > -3 }, "the tone's row is loud all along: \(picture.decibels[row])")
@@ -95,7 +95,7 @@ struct SonogramTests {
         let picture = try SonogramPicture(Self.spectrogram(rate: 24_000, seconds: 3) { _ in 2_000 }, width: 60, height: 20)
         let lines = SonogramText.lines(picture, colours: .none)
         #expect(lines.count == 10 + 3)
-        #expect(lines[0].hasPrefix("  12 kHz ┤"), "the axis ends at half of 24 kHz: \(lines[0])")
+        #expect(lines[0].hasPrefix("   4 kHz ┤"), "fitted to a 2 kHz tone: the 4 kHz least: \(lines[0])")
         #expect(lines[9].hasPrefix("   0 kHz ┤"))
         #expect(lines[10].contains("└┬"))
         #expect(lines[11].contains("0 s") && lines[11].contains("2 s"))
@@ -103,6 +103,19 @@ struct SonogramTests {
         #expect(lines.allSatisfy { $0.count <= SonogramText.axisWidth + 60 + 8 })
         let coloured = SonogramText.lines(picture, colours: .trueColour)
         #expect(coloured[0].contains("\u{1B}[38;2;") && coloured[0].contains("▀"))
+        let whole = try SonogramPicture(Self.spectrogram(rate: 24_000, seconds: 3) { _ in 2_000 }, width: 60, height: 20, maxHertz: 12_000)
+        #expect(SonogramText.lines(whole, colours: .none)[0].hasPrefix("  12 kHz ┤"), "--max-khz sets the top")
+    }
+
+    /// A song below 8 kHz at 44.1 kHz fills an axis to 8 kHz, ticks at round kHz, not a sliver of 22.
+    @Test func aSongBelow8kHzFillsTheAxisWithRoundTicks() throws {
+        let song = try Self.spectrogram(rate: 44_100, seconds: 3) { second in 2_000 + 1_800 * second }
+        #expect(song.fittedTop == 8_000)
+        let lines = SonogramText.lines(SonogramPicture(song, width: 60, height: 40), colours: .none)
+        let labels = lines.filter { $0.contains("kHz ┤") }.map { $0.prefix(SonogramText.axisWidth).trimmingCharacters(in: .whitespaces) }
+        #expect(labels == ["8 kHz ┤", "6 kHz ┤", "4 kHz ┤", "2 kHz ┤", "0 kHz ┤"], "\(labels)")
+        let hiss = Spectrogram(sampleRate: 44_100, binCount: 100, columnSeconds: 1, columns: [[Float](repeating: 1, count: 100)])
+        #expect(hiss.fittedTop == 22_050, "sound to the top: the whole axis")
     }
 }
 

@@ -7,7 +7,7 @@ import PlaybackModel
 /// (alternating with `repeating`), Tab switching to the other at the same point of its length.
 public enum CompareJob {
     /// `repeating`: go on alternating A and B until q (on a terminal).
-    /// `maxKilohertz`: the top of the shared frequency axis; nil: the lower of the two Nyquist frequencies.
+    /// `maxKilohertz`: the top of the shared frequency axis; nil: fitted to the higher of the two sounds.
     public static func run(first: String, second: String, repeating: Bool, maxKilohertz: Double?, sound: SoundChoice, api: APIChoice) async throws {
         let a = try await CompareSide.make("A", first, api: api)
         let b = try await CompareSide.make("B", second, api: api)

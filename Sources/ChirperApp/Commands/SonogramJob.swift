@@ -8,7 +8,7 @@ import Sonogram
 /// `sonogram`: a recording decoded (no sound) and drawn as time × frequency in the terminal, and as a
 /// PNG when asked.
 public enum SonogramJob {
-    /// `maxKilohertz`: the top of the frequency axis; nil: half the sample rate.
+    /// `maxKilohertz`: the top of the frequency axis; nil: fitted to the sound.
     /// `png`: also write the picture to this PNG file.
     /// `lines`: lines of the terminal to use; nil: the terminal's height, or 24.
     public static func run(recording: String, maxKilohertz: Double?, png: String?, lines: Int?, color: ColorChoice, api: APIChoice) async throws {

@@ -28,13 +28,14 @@ public struct CompareFrame: Sendable {
     /// Lines of the terminal each sonogram takes at the least (axes and scale included).
     public static let smallestSonogram = 6
 
-    /// `width` × `lines` cells for both; `maxHertz`: a lower top than the lower of the two Nyquist
-    /// frequencies (both have sound up to there; the higher one's top would leave the other blank).
+    /// `width` × `lines` cells for both; `maxHertz`: the top of the shared axis; nil: fitted to the
+    /// higher of the two sounds. Never above the lower Nyquist frequency (both have sound up to there;
+    /// the higher one's top would leave the other blank).
     public init(_ sides: [Side], width: Int, lines: Int, maxHertz: Double? = nil) {
         self.sides = sides
         self.width = width
         let nyquist = sides.map(\.spectrogram.nyquist).min() ?? 1
-        let top = min(maxHertz ?? nyquist, nyquist)
+        let top = min(maxHertz ?? sides.map(\.spectrogram.fittedTop).max() ?? nyquist, nyquist)
         topHertz = top
         let longest = max(0.001, sides.map(\.spectrogram.duration).max() ?? 0)
         let each = max(Self.smallestSonogram, lines / max(1, sides.count) - 1)

@@ -22,13 +22,12 @@ public enum SonogramText {
     public static func lines(_ picture: SonogramPicture, colours: Colours, marker: Int? = nil, marks: [Int] = []) -> [String] {
         var lines: [String] = []
         let textRows = (picture.height + 1) / 2
-        let labelEvery = max(2, textRows / 4)
+        let ticks = ticks(picture, lines: textRows)
         for line in 0..<textRows {
             let upper = line * 2
             let lower = min(picture.height - 1, upper + 1)
             let label: String
-            if line % labelEvery == 0 || line == textRows - 1 {
-                let hertz = line == textRows - 1 ? 0 : picture.maxHertz * (1 - Double(upper) / Double(picture.height))
+            if let hertz = ticks[line] {
                 label = pad(kilohertz(hertz) + " kHz", to: axisWidth - 2) + " ┤"
             } else {
                 label = String(repeating: " ", count: axisWidth - 1) + "│"
@@ -72,6 +71,23 @@ public enum SonogramText {
     }
 
     // MARK: Axes and scale
+
+    /// The frequency axis's ticks by text line: round kHz (a step of 0.5, 1, 2, 5 or 10 kHz, as many
+    /// as fit a tick every third line), 0 on the last line, the top on the first when it is round.
+    static func ticks(_ picture: SonogramPicture, lines: Int) -> [Int: Double] {
+        let room = max(2, lines / 3)
+        let step = [500.0, 1000, 2000, 5000, 10_000].first { picture.maxHertz / $0 <= Double(room) } ?? 20_000
+        var ticks: [Int: Double] = [:]
+        var hertz = 0.0
+        while hertz <= picture.maxHertz + 1 {
+            let line = hertz == 0 ? lines - 1 : picture.row(of: hertz) / 2
+            if ticks[line] == nil { ticks[line] = hertz }
+            hertz += step
+        }
+        // The top is said too when the step passes it by (a --max-khz of 12 by 5 kHz).
+        if ticks[0] == nil, picture.maxHertz.truncatingRemainder(dividingBy: 500) == 0 { ticks[0] = picture.maxHertz }
+        return ticks
+    }
 
     static func kilohertz(_ hertz: Double) -> String {
         let khz = hertz / 1000
