@@ -9,6 +9,7 @@ public enum RecordingSection: Equatable, Sendable {
     case sound([Item])
     case peopleAndLicence([Item])
     case remarks(String)
+    case annotations([String])
     case background([String])
 
     public struct Item: Equatable, Sendable {
@@ -24,6 +25,7 @@ public enum RecordingSection: Equatable, Sendable {
         case .sound: return "Sound"
         case .peopleAndLicence: return "People and licence"
         case .remarks: return "Remarks"
+        case .annotations: return "Annotations"
         case .background: return "Background species"
         }
     }
@@ -35,8 +37,8 @@ public enum RecordingSection: Equatable, Sendable {
             return items
         case .remarks(let text):
             return [Item(label: "", value: text)]
-        case .background(let species):
-            return species.map { Item(label: "", value: $0) }
+        case .background(let lines), .annotations(let lines):
+            return lines.map { Item(label: "", value: $0) }
         }
     }
 
@@ -47,12 +49,13 @@ public enum RecordingSection: Equatable, Sendable {
                 ("XC number", "XC" + r.id),
                 ("Species", [r.englishName, r.scientificName.isEmpty ? nil : "(\(r.scientificName))"].compactMap { $0 }.joined(separator: " ")),
                 ("Subspecies", r.subspecies), ("Group", r.group), ("Type", r.soundType), ("Sex", r.sex),
-                ("Stage", r.stage), ("Method", r.method),
+                ("Stage", r.stage), ("Method", r.method), ("Animal seen", r.animalSeen), ("Playback used", r.playbackUsed),
+                ("Automatic", r.automatic), ("Registration number", r.registrationNumber),
             ])),
             .place(present([
                 ("Country", r.country), ("Locality", r.locality),
                 ("Coordinates", r.latitude.flatMap { latitude in r.longitude.map { latitude + ", " + $0 } }),
-                ("Altitude", r.altitude.map { $0 + " m" }),
+                ("Altitude", r.altitude.map { $0 + " m" }), ("Temperature", r.temperature.map { $0 + " °C" }),
             ])),
             .time(present([("Date", r.date), ("Time", r.time), ("Uploaded", r.uploaded)])),
             .sound(present([
@@ -64,6 +67,7 @@ public enum RecordingSection: Equatable, Sendable {
                 ("Page", r.pageURL.map(Recording.absoluteURL)),
             ])),
             .remarks(r.remarks ?? ""),
+            .annotations(r.annotations),
             .background(r.backgroundSpecies),
         ]
         return candidates.filter { !$0.isEmpty }
@@ -75,8 +79,8 @@ public enum RecordingSection: Equatable, Sendable {
             return items.isEmpty
         case .remarks(let text):
             return text.isEmpty
-        case .background(let species):
-            return species.isEmpty
+        case .background(let lines), .annotations(let lines):
+            return lines.isEmpty
         }
     }
 

@@ -38,4 +38,9 @@ public enum TerminalEscape {
     public static func colours(foreground256 f: Int, background256 b: Int) -> String {
         "\u{1B}[38;5;\(f)m\u{1B}[48;5;\(b)m"
     }
+
+    /// OSC 52: asks the terminal to put text (given in base64) on the system clipboard.
+    public static func setClipboard(base64: String) -> String {
+        "\u{1B}]52;c;" + base64.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/" || $0 == "=") } + "\u{07}"
+    }
 }

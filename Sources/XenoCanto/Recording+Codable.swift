@@ -7,6 +7,7 @@ extension Recording: Codable {
         case url, file, fileName = "file-name", sono, osci, lic, q, length, time, date, uploaded, also, rmk
         case animalSeen = "animal-seen", playbackUsed = "playback-used", temp, regnr, auto, dvc, mic, smp
         case meta = "_meta"
+        case annotationSet = "annotation-set"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -29,6 +30,34 @@ extension Recording: Codable {
             backgroundSpecies: c.textList(.also), remarks: c.text(.rmk), animalSeen: c.text(.animalSeen),
             playbackUsed: c.text(.playbackUsed), temperature: c.text(.temp), registrationNumber: c.text(.regnr),
             automatic: c.text(.auto), device: c.text(.dvc), microphone: c.text(.mic), sampleRate: c.text(.smp))
+        if c.contains(.annotationSet) { annotations = Self.annotations(in: try? c.decode(JSONValue.self, forKey: .annotationSet)) }
+    }
+
+    /// The annotations a person can read, one line each: "0.25 s · song" from an object with a time
+    /// (`start`, `t`, `begin`) and a label (`label`, `value`, `text`), or a plain string.
+    static func annotations(in set: JSONValue?) -> [String] {
+        guard case .array(let items)? = set else { return [] }
+        return items.prefix(100).compactMap { item -> String? in
+            switch item {
+            case .string(let text): return text.isEmpty ? nil : text
+            case .object(let fields):
+                let label = ["label", "value", "text", "annotation"].lazy.compactMap { key -> String? in
+                    if case .string(let text)? = fields[key], !text.isEmpty { return text } else { return nil }
+                }.first
+                let seconds = ["start", "t", "begin", "time"].lazy.compactMap { key -> Double? in
+                    switch fields[key] {
+                    case .number(let value)?: value
+                    case .integer(let value)?: Double(value)
+                    default: nil
+                    }
+                }.first
+                guard let label else { return nil }
+                guard let seconds, seconds.isFinite, seconds >= 0, seconds < 1e7 else { return label }
+                let hundredths = (seconds * 100).rounded() / 100
+                return (hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)) + " s · " + label
+            default: return nil
+            }
+        }
     }
 
     /// A file URL from outside, kept only when it is on the web (http, https, or `//host/…`): a

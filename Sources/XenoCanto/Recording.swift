@@ -41,6 +41,8 @@ public struct Recording: Sendable, Equatable, Hashable {
     public var device: String?
     public var microphone: String?
     public var sampleRate: String?
+    /// The annotations sent with it (`annotation-set`), as lines to read.
+    public var annotations: [String] = []
     /// The object this recording was read from, when the client was asked to keep it (`search --json`).
     public var sentJSON = SentJSON()
 

@@ -31,6 +31,17 @@ struct RecordingSectionTests {
         #expect(sections[6] == .background(["Turdus merula", "Erithacus rubecula"]))
     }
 
+    @Test func everyFieldAPersonCanReadIsShown() {
+        var recording = Recording(id: "1", englishName: "Great Tit", country: "France", animalSeen: "yes", playbackUsed: "no",
+                                  temperature: "12", registrationNumber: "ZMB 2011/34", automatic: "no")
+        recording.annotations = ["0.25 s · song"]
+        let lines = RecordingSection.lines(RecordingSection.sections(of: recording))
+        for text in ["  Animal seen          yes", "  Playback used        no", "  Registration number  ZMB 2011/34", "  Automatic            no",
+                     "  Temperature          12 °C", "Annotations", "  0.25 s · song"] {
+            #expect(lines.contains(text), "\(text): \(lines)")
+        }
+    }
+
     @Test func linesHaveTitlesAndAlignedLabels() {
         let lines = RecordingSection.lines(RecordingSection.sections(of: Recording(id: "9", englishName: "Tawny Owl", remarks: "Near.")))
         #expect(lines == ["Recording", "  XC number  XC9", "  Species    Tawny Owl", "", "Remarks", "  Near."])

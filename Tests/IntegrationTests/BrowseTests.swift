@@ -10,9 +10,10 @@ struct Browse {
     /// 132 recordings, 50 a page: pages of 50, 50 and 32.
     static let everything = ["grp:birds", "--per-page", "50"]
 
-    static func session(_ server: DemoServer, _ arguments: [String] = everything, width: Int = 100, height: Int = 20) throws -> TmuxSession {
+    static func session(_ server: DemoServer, _ arguments: [String] = everything, width: Int = 100, height: Int = 20,
+                        environment: [String: String] = [:]) throws -> TmuxSession {
         try TmuxSession(command: [ChirperProcess.binary.path, "browse"] + arguments + server.api,
-                        environment: ChirperProcess.environment(extra: ["TERM": "xterm-256color"]), width: width, height: height)
+                        environment: ChirperProcess.environment(extra: environment.merging(["TERM": "xterm-256color"]) { $1 }), width: width, height: height)
     }
 
     /// XC numbers in screen order.
@@ -242,9 +243,33 @@ struct Browse {
     }
 
     @Test func slashSearchesAgainAndIShowsDetails() async throws {
+        // xdg-open as the desktop has it, here one that notes what it was asked to open.
+        let desktop = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-desktop-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: desktop, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: desktop) }
+        let opener = desktop.appendingPathComponent("xdg-open")
+        try "#!/bin/sh\necho \"$@\" > '\(desktop.path)/opened'\necho noise\n".write(to: opener, atomically: true, encoding: .utf8)
+        chmod(opener.path, 0o755)
         try await TestCatalog.withServer { server in
-            let terminal = try Self.session(server)
+            let path = desktop.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let terminal = try Self.session(server, environment: ["PATH": path])
             try await terminal.waitForScreen { $0.contains("row 1 of ") }
+            // o opens the cursor row's page; y copies its number, through the terminal.
+            try terminal.send("o")
+            let opening = try await terminal.waitForScreen { $0.contains("Opening https://xeno-canto.org/900001") }
+            #expect(!opening.contains("noise"), "the opener's output stays off the screen: \(opening)")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect((try? String(contentsOf: desktop.appendingPathComponent("opened"), encoding: .utf8)) == "https://xeno-canto.org/900001\n")
+            try terminal.allowClipboard()
+            try terminal.send("y")
+            try await terminal.waitForScreen { $0.contains("XC900001 copied") }
+            #expect(try terminal.clipboard() == "XC900001")
+            // At 60 columns the sound type and the quality stay; country and recordist go.
+            try terminal.resize(width: 60, height: 20)
+            let narrow = try await terminal.waitForScreen { $0.contains("English name") && !$0.contains("Country") }
+            #expect(narrow.contains("Type") && narrow.contains(" Q ") && !narrow.contains("Recordist"), "\(narrow)")
+            try terminal.resize(width: 100, height: 20)
+            try await terminal.waitForScreen { $0.contains("Recordist") }
             try terminal.send("i")
             let details = try await terminal.waitForScreen { $0.contains("XC900001 · Great Tit — i or Esc closes") }
             for text in ["People and licence", "CC BY-NC-SA 4.0", "Forêt de Fontainebleau", "Background species", "Remarks"] {

@@ -213,9 +213,10 @@ struct SearchCommandTests {
         try await TestCatalog.withServer { server in
             let result = try await ChirperProcess.run(["info", "XC900001"] + server.api)
             #expect(result.status == 0, "\(result.stderr)")
-            for expected in ["Recording\n  XC number    XC900001\n  Species      Great Tit (Parus major)\n",
-                             "\nPlace\n  Country      France\n  Locality     Forêt de Fontainebleau, Seine-et-Marne\n  Coordinates  48.4000, 2.7000\n",
-                             "  Recordist    Ana Sousa\n  Licence      CC BY-NC-SA 4.0 (Attribution-NonCommercial-ShareAlike 4.0 International)\n  Page         https://xeno-canto.org/900001\n",
+            for expected in ["Recording\n  XC number      XC900001\n  Species        Great Tit (Parus major)\n",
+                             "  Animal seen    yes\n  Playback used  no\n  Automatic      no\n",
+                             "\nPlace\n  Country        France\n  Locality       Forêt de Fontainebleau, Seine-et-Marne\n  Coordinates    48.4000, 2.7000\n",
+                             "  Recordist      Ana Sousa\n  Licence        CC BY-NC-SA 4.0 (Attribution-NonCommercial-ShareAlike 4.0 International)\n  Page           https://xeno-canto.org/900001\n",
                              "\nRemarks\n", "\nBackground species\n  Cyanistes caeruleus\n"] {
                 #expect(result.stdout.contains(expected), "\(expected)")
             }

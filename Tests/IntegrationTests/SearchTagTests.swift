@@ -131,6 +131,9 @@ struct SearchTagTests {
             let table = try await ChirperProcess.run(["search", "nr:900001"] + server.api)
             #expect(table.status == 0, "\(table.stderr)")
             #expect(table.stdout.contains("Northern Long-named Demonstration Warbler"), "\(table.stdout)")
+
+            let info = try await ChirperProcess.run(["info", "900001"] + server.api)
+            #expect(info.stdout.contains("\nAnnotations\n  0.25 s · song \"A\" / phrase\n"), "the annotations a person can read: \(info.stdout)")
         }
     }
 }

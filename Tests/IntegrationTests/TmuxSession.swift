@@ -64,6 +64,10 @@ final class TmuxSession {
 
     func screen() throws -> String { try tmux(["capture-pane", "-p"]) }
 
+    /// What the program put on the clipboard through the terminal (OSC 52), once `set-clipboard` is on.
+    func clipboard() throws -> String { try tmux(["show-buffer"]) }
+    func allowClipboard() throws { try tmux(["set-option", "-s", "set-clipboard", "on"], output: false) }
+
     /// The screen with lines the terminal wrapped joined again.
     func joinedScreen() throws -> String { try tmux(["capture-pane", "-p", "-J"]) }
 

@@ -90,6 +90,10 @@ struct BrowseLoop {
                     }
                 case .listen(let command):
                     audio.perform(command)
+                case .openPage(let recording):
+                    model.notice = RecordingHandoff.openPage(of: recording)
+                case .copyNumber(let recording):
+                    model.notice = RecordingHandoff.copyNumber(of: recording)
                 case .stopPlayback:
                     audio.stop()
                     _ = perform(model.receive(.playbackStopped))

@@ -168,6 +168,8 @@ public struct BrowseModel: Equatable, Sendable {
             panel = .search(LineEditor(list.query?.typed ?? ""))
             recalled = nil
         case .character("r"): return receive(.retryRequested)
+        case .character("o"): return cursor < rows.count ? [.openPage(rows[cursor].recording)] : []
+        case .character("y"): return cursor < rows.count ? [.copyNumber(rows[cursor].recording)] : []
         case .character("i"): panel = panel == .details ? .none : (rows.isEmpty ? .none : .details)
         case .character("v"): return toggleSonogram()
         case .character("?"): panel = panel == .keys ? .none : .keys
@@ -358,46 +360,5 @@ public struct BrowseModel: Equatable, Sendable {
         } else if activeRow == index {
             activeRow = nil
         }
-    }
-}
-
-/// What the model asks its caller to do.
-public enum BrowseCommand: Equatable, Sendable {
-    case fetch(SearchQuery, page: Int)
-    /// Stop whatever plays and play this recording.
-    case play(Recording)
-    /// Stop whatever plays and play every row from this one on, into the pages still to load.
-    case playAll(fromRow: Int)
-    /// Decode this recording into a spectrogram and hand it to `receiveSonogram`.
-    case makeSonogram(Recording)
-    /// A listening key for what plays (pause, seek, volume, next, speed, loop).
-    case listen(ListeningCommand)
-    case stopPlayback
-    /// Put the recording on `list` (`starred` for f), or take it off.
-    case star(Recording, list: String, on: Bool)
-    /// Leave browse; `interrupted` for Ctrl-C (exit 130).
-    case quit(interrupted: Bool)
-}
-
-/// Where each part of the browse screen goes, from the terminal's size.
-public struct BrowseLayout: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
-
-    public init(width: Int, height: Int) {
-        self.width = max(1, width)
-        self.height = max(1, height)
-    }
-
-    /// Title and column header above the rows; status, playback and help lines below.
-    static let linesAbove = 2
-    static let linesBelow = 3
-
-    public var visibleRows: Int { max(1, height - BrowseLayout.linesAbove - BrowseLayout.linesBelow) }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

@@ -103,6 +103,8 @@ public enum ListeningKeys {
                 KeyHelp("v", "sonogram"),
                 KeyHelp("f", "star (the list starred)"),
                 KeyHelp("F", "star into a list you name"),
+                KeyHelp("o", "its page in the browser"),
+                KeyHelp("y", "copy its XC number"),
             ] + listening + closing(quits: "quit")
         case .play, .queue:
             return listening + closing(quits: "stop and quit")
