@@ -244,7 +244,7 @@ struct SearchCommandTests {
         try await TestCatalog.withServer { server in
             let result = try await ChirperProcess.run(["info", "900006"] + server.api)
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.contains("\nPlace\n  Country      Sweden\n"))
+            #expect(result.stdout.contains("\nPlace\n  Country        Sweden\n"), "\(result.stdout)")
             for absent in ["Coordinates", "Remarks", "Background species"] {
                 #expect(!result.stdout.contains(absent), "\(absent): \(result.stdout)")
             }
