@@ -14,8 +14,9 @@ import sys
 
 FILES = [
     ("~/.config/chirper/config",
-     "Settings as name = value lines (# starts a comment): key (the API key) and api-url. "
-     "$XDG_CONFIG_HOME/chirper/config when XDG_CONFIG_HOME is set."),
+     "Settings as name = value lines (# starts a comment): key (the API key), api-url, and the defaults of "
+     "the options volume, speed, per-page, device and color; chirper config shows each setting in force and "
+     "where it came from. $XDG_CONFIG_HOME/chirper/config when XDG_CONFIG_HOME is set."),
     ("~/.cache/chirper/recordings",
      "Recordings played whole, replayed without a request (chirper cache list, chirper cache clear). "
      "$CHIRPER_CACHE, else $XDG_CACHE_HOME/chirper/recordings."),
@@ -28,10 +29,11 @@ FILES = [
 ENVIRONMENT = [
     ("XC_API_KEY", "The xeno-canto API key, when --key is not given."),
     ("XC_API_URL", "The API's address, when --api-url is not given (the demo catalog's, for one)."),
+    ("PULSE_SINK", "The sink to play to, when --device is not given (before device in the config file)."),
     ("CHIRPER_CACHE", "The folder of the recordings' cache."),
     ("XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_DATA_HOME", "Where the config file, the cache and the library are (see FILES)."),
-    ("PULSE_SERVER, PULSE_SINK", "The sound server and the sink to play to, as for any PulseAudio client (also --server, --device)."),
-    ("NO_COLOR", "When set, sonograms are drawn without colour (as --color never)."),
+    ("PULSE_SERVER", "The sound server, as for any PulseAudio client (also --server)."),
+    ("NO_COLOR", "When set, sonograms are drawn without colour (as --color never), whatever the config file says."),
     ("COLUMNS", "The width of tables when it cannot be read from the terminal."),
     ("TERM", "A terminal that cannot show escape codes (dumb) gets plain lines."),
 ]

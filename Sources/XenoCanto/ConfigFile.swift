@@ -1,16 +1,23 @@
 import FoundationEssentials
 
 /// `~/.config/chirper/config` (or `$XDG_CONFIG_HOME/chirper/config`): `name = value` lines, `#` comments.
-/// Known names: `key`, `api-url`. Read line by line, so a line that cannot be used (bytes that are not
+/// Known names: `key`, `api-url`, and the defaults of the options `volume`, `speed`, `per-page`,
+/// `device`, `color`, each value checked against its option's range here. Read line by line, so a line that cannot be used (bytes that are not
 /// UTF-8, a `key: …` written with a colon, a name Chirper does not know) costs only that line: it is
 /// named in a warning, with its number and what was expected, and the other lines still count.
 /// A warning never quotes a line's value (it may be the key).
 public struct ConfigFile: Sendable, Equatable {
     /// The names a setting may have.
-    public static let names = ["key", "api-url"]
+    public static let names = ["key", "api-url", "volume", "speed", "per-page", "device", "color"]
+    /// The speeds `--speed` takes (`PlaybackSpeed`'s range; a test holds the two the same).
+    public static let speeds = 0.1...2.0
 
     /// Each setting found, by its lowercased name.
     public private(set) var values: [String: String] = [:]
+    /// The line each setting was found on (the last, when a name is given twice).
+    public private(set) var lines: [String: Int] = [:]
+    /// Where the file is; nil for no file.
+    public private(set) var path: String?
     /// One sentence for each line not used: the file, the line's number, what was expected.
     public private(set) var warnings: [String] = []
 
@@ -36,18 +43,19 @@ public struct ConfigFile: Sendable, Equatable {
 
     /// The settings in `bytes`, a config file's content; `path` names it in the warnings.
     public init(bytes: [UInt8], path: String) {
+        self.path = path
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
             guard let text = String(validating: line, as: UTF8.self) else {
                 warnings.append("chirper: \(path) line \(number) is not UTF-8 text, so it is ignored; the other lines are used")
                 continue
             }
-            if let problem = read(text) { warnings.append("chirper: \(path) line \(number): \(problem); the line is ignored") }
+            if let problem = read(text, line: number) { warnings.append("chirper: \(path) line \(number): \(problem); the line is ignored") }
         }
     }
 
     /// Takes the setting on one line; returns what is wrong with it, when something is.
-    private mutating func read(_ line: String) -> String? {
+    private mutating func read(_ line: String, line number: Int) -> String? {
         let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         guard !content.trimmed.isEmpty else { return nil }
         let expected = "expected `name = value`, e.g. `key = YOUR_KEY` or `api-url = URL`"
@@ -59,15 +67,37 @@ public struct ConfigFile: Sendable, Equatable {
         }
         let name = content[..<equals].trimmed.lowercased()
         guard Self.names.contains(name) else {
-            let known = Self.names.map { "`\($0)`" }.joined(separator: " or ")
+            let known = Self.names.dropLast().map { "`\($0)`" }.joined(separator: ", ") + " or `\(Self.names.last ?? "")`"
             guard !name.isEmpty else { return "no name before `=`; \(expected)" }
             return "\(Self.shown(name).map { "`\($0)` is not a setting" } ?? "not a setting"); expected \(known)"
         }
         var value = content[content.index(after: equals)...].trimmed
         if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+        if let problem = Self.problem(name, value) { return problem }
         values[name] = value
+        lines[name] = number
         return nil
     }
+
+    /// What is wrong with a value of an option's default, if anything: each is checked against the
+    /// range its option takes, so a default from the file can do nothing an option could not.
+    private static func problem(_ name: String, _ value: String) -> String? {
+        switch name {
+        case "volume": Int(value).map { (0...100).contains($0) } == true ? nil : "volume must be a whole number from 0 to 100"
+        case "speed": Double(value).map { speeds.contains($0) } == true ? nil : "speed must be from 0.1 to 2"
+        case "per-page": Int(value).map { PageSize.allowed.contains($0) } == true ? nil : "per-page must be from 50 to 500"
+        case "color": ["auto", "always", "never"].contains(value.lowercased()) ? nil : "color must be auto, always or never"
+        case "device": value.isEmpty || value.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "device must name a sink" : nil
+        default: nil
+        }
+    }
+
+    /// The option defaults the file holds, each already in its range.
+    public var volume: Int? { values["volume"].flatMap { Int($0) } }
+    public var speed: Double? { values["speed"].flatMap { Double($0) } }
+    public var perPage: Int? { values["per-page"].flatMap { Int($0) } }
+    public var device: String? { values["device"] }
+    public var color: String? { values["color"]?.lowercased() }
 
     /// A name as a warning may quote it: short, letters, digits and `-_.` only. Anything else could be
     /// a value typed in the wrong place, or bytes that would act on the terminal: not shown.

@@ -19,18 +19,18 @@ struct PageOptions: ParsableArguments {
     @Option(help: "The page of results to show, from 1.")
     var page: Int = 1
 
-    @Option(name: .customLong("per-page"), help: "Recordings per page, 50 to 500.")
-    var perPage: Int = PageSize.standard
+    @Option(name: .customLong("per-page"), help: "Recordings per page, 50 to 500 (default: per-page in the config file, else 100).")
+    var perPage: Int?
 
     @Flag(help: "Send the query exactly as typed, without turning bare words into en: tags.")
     var raw = false
 
     func validate() throws {
         try OptionRange.check(page, OptionRange.count, "--page must be from 1 to 1000000.")
-        guard PageSize.allowed.contains(perPage) else {
+        guard perPage.map(PageSize.allowed.contains) ?? true else {
             throw ValidationError("--per-page must be from \(PageSize.allowed.lowerBound) to \(PageSize.allowed.upperBound).")
         }
     }
 
-    var choice: PageChoice { PageChoice(page: page, perPage: perPage, raw: raw) }
+    var choice: PageChoice { PageChoice(page: page, perPage: Configuration.current.perPage(option: perPage).value, raw: raw) }
 }

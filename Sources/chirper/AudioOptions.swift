@@ -4,10 +4,10 @@ import ChirperApp
 
 /// The options of every command that makes sound.
 struct AudioOptions: ParsableArguments {
-    @Option(help: "The PulseAudio sink to play to (default: the server's default sink).")
+    @Option(help: "The PulseAudio sink to play to (default: device in the config file, else PULSE_SINK, else the server's default sink).")
     var device: String?
 
-    @Option(help: "Volume, 0 to 100 (default: the server's choice).")
+    @Option(help: "Volume, 0 to 100 (default: volume in the config file, else the server's choice).")
     var volume: Int?
 
     @Option(help: "The PulseAudio server (default: PULSE_SERVER or the local one).")
@@ -37,7 +37,8 @@ struct AudioOptions: ParsableArguments {
     }
 
     var choice: SoundChoice {
-        SoundChoice(server: server, device: device, volume: volume,
+        let configuration = Configuration.current
+        return SoundChoice(server: server, device: configuration.device(option: device)?.value, volume: configuration.volume(option: volume)?.value,
                     cacheLimit: noCache ? nil : Self.bytes(cacheSize) ?? AudioCache.defaultLimit,
                     speed: listening.playbackSpeed, loop: listening.section, startWork: Chirper.startWork)
     }

@@ -28,8 +28,8 @@ extension Chirper {
         @Option(help: "The page of --query's results, from 1.")
         var page = 1
 
-        @Option(name: .customLong("per-page"), help: "Recordings per page, 50 to 500.")
-        var perPage = 100
+        @Option(name: .customLong("per-page"), help: "Recordings per page, 50 to 500 (default: per-page in the config file, else 100).")
+        var perPage: Int?
 
         @OptionGroup var api: APIOptions
 
@@ -38,7 +38,7 @@ extension Chirper {
                 throw ValidationError("Give XC numbers or a query, not both and not neither: chirper download XC900001, chirper download great tit")
             }
             try OptionRange.check(page, OptionRange.count, "--page must be from 1 to 1000000.")
-            guard PageSize.allowed.contains(perPage) else { throw ValidationError("--per-page must be from 50 to 500.") }
+            guard perPage.map(PageSize.allowed.contains) ?? true else { throw ValidationError("--per-page must be from 50 to 500.") }
         }
 
         func run() async throws {
@@ -46,7 +46,7 @@ extension Chirper {
             let numbers = !recordings.isEmpty && recordings.allSatisfy(RecordingNumber.isNumber)
             let words = query.map { [$0] } ?? (numbers ? [] : recordings)
             try await DownloadJob.run(recordings: numbers ? recordings : [], folder: dir, query: words.isEmpty ? nil : SearchQuery.joining(words),
-                                      page: page, perPage: perPage, api: api.choice)
+                                      page: page, perPage: Configuration.current.perPage(option: perPage).value, api: api.choice)
         }
     }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Audio
+import ChirperApp
 import PlaybackModel
 
 /// Slow down and loop, for every command that plays (the keys change both while it plays).
 struct ListeningOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Speed, \(PlaybackSpeed.slowest.formatted) to \(PlaybackSpeed.fastest.formatted): 0.5 plays twice as long, pitch kept (see --tape).", valueName: "rate"))
-    var speed: Double = 1
+    @Option(help: ArgumentHelp("Speed, \(PlaybackSpeed.slowest.formatted) to \(PlaybackSpeed.fastest.formatted): 0.5 plays twice as long, pitch kept (see --tape; default: speed in the config file, else 1).", valueName: "rate"))
+    var speed: Double?
 
     @Flag(help: "Pitch follows speed, as a tape: --speed 0.5 --tape is an octave lower, 0.1 a bat detector's time expansion.")
     var tape = false
@@ -17,7 +18,7 @@ struct ListeningOptions: ParsableArguments {
     var loopCount: Int?
 
     func validate() throws {
-        guard speed.isFinite, (PlaybackSpeed.slowest...PlaybackSpeed.fastest).contains(speed) else {
+        guard speed.map({ $0.isFinite && (PlaybackSpeed.slowest...PlaybackSpeed.fastest).contains($0) }) ?? true else {
             throw ValidationError("--speed must be from \(PlaybackSpeed.slowest.formatted) to \(PlaybackSpeed.fastest.formatted).")
         }
         try OptionRange.check(loopCount, OptionRange.count, "--loop-count must be from 1 to 1000000.")
@@ -27,7 +28,7 @@ struct ListeningOptions: ParsableArguments {
         }
     }
 
-    var playbackSpeed: PlaybackSpeed { PlaybackSpeed(rate: speed, tape: tape) }
+    var playbackSpeed: PlaybackSpeed { PlaybackSpeed(rate: Configuration.current.speed(option: speed).value, tape: tape) }
     var section: LoopSection? { loop.flatMap { LoopSection(parsing: $0, passes: loopCount) } }
 }
 

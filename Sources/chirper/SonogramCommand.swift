@@ -24,8 +24,8 @@ extension Chirper {
         @Option(help: "Lines of the terminal to use (default: the terminal's height, or 24).")
         var lines: Int?
 
-        @Option(name: .customLong("color"), help: ArgumentHelp("Colours: auto (on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.", valueName: "when"))
-        var color: ColorChoice = .auto
+        @Option(name: .customLong("color"), help: ArgumentHelp("Colours: auto (on a terminal, unless NO_COLOR is set or TERM is dumb), always or never (default: color in the config file, else auto).", valueName: "when"))
+        var color: ColorChoice?
 
         @Flag(name: .customLong("no-colour"), help: "Shades instead of colours: --color never.")
         var noColour = false
@@ -39,7 +39,7 @@ extension Chirper {
 
         func run() async throws {
             try await SonogramJob.run(recording: recording, maxKilohertz: maxKilohertz, png: png, lines: lines,
-                                  color: noColour ? .never : color, api: api.choice)
+                                  color: noColour ? .never : Configuration.current.color(option: color).value, api: api.choice)
         }
     }
 }

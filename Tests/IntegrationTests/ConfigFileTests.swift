@@ -25,14 +25,33 @@ struct ConfigFolder {
 /// what was expected, never its value, and the other lines count.
 @Suite("config file warnings")
 struct ConfigFileWarningTests {
+    /// The defaults a user keeps in the file are used, and `chirper config` says where each setting came from.
+    @Test func theFilesDefaultsAreUsedAndConfigSaysWhereEachSettingComesFrom() async throws {
+        let folder = try ConfigFolder(Array("# mine\nper-page = 50\nvolume = 60\ncolor = never\nkey = demo\n".utf8))
+        defer { folder.remove() }
+        try await TestCatalog.withServer { server in
+            let search = try await ChirperProcess.run(["search", "grp:birds", "--api-url", server.apiURL], environment: folder.environment)
+            #expect(search.status == 0, "\(search.stderr)")
+            #expect(server.faults.apiRequests.last?.parameters["per_page"] == "50", "per-page from the file")
+            let config = try await ChirperProcess.shell("XC_API_URL=\(server.apiURL) chirper config --volume 70", environment: folder.environment)
+            #expect(config.status == 0, "\(config.stderr)")
+            let lines = config.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+            for line in ["key (hidden, 4 characters) \(folder.file) line 5", "api-url \(server.apiURL) environment XC_API_URL",
+                         "volume 70 option --volume", "speed 1 default", "per-page 50 \(folder.file) line 2", "color never \(folder.file) line 4"] {
+                #expect(lines.contains(line), "\(line): \(config.stdout)")
+            }
+            #expect(!config.stdout.contains("demo"), "the key is never shown")
+        }
+    }
+
     @Test func anInvalidByteAndAnUnknownSettingAreNamedAndTheKeyIsStillUsed() async throws {
-        let folder = try ConfigFolder([0x23, 0x20, 0xE9, 0x0A] + Array("volume = 50\nkey = demo\n".utf8))
+        let folder = try ConfigFolder([0x23, 0x20, 0xE9, 0x0A] + Array("volumes = 50\nkey = demo\n".utf8))
         defer { folder.remove() }
         try await TestCatalog.withServer { server in
             let result = try await ChirperProcess.run(["search", "grp:birds", "--api-url", server.apiURL], environment: folder.environment)
             #expect(result.status == 0, "the key on line 3 is used: \(result.stderr)")
             #expect(result.stderr.contains("chirper: \(folder.file) line 1 is not UTF-8 text, so it is ignored; the other lines are used"), "\(result.stderr)")
-            #expect(result.stderr.contains("chirper: \(folder.file) line 2: `volume` is not a setting; expected `key` or `api-url`"), "\(result.stderr)")
+            #expect(result.stderr.contains("chirper: \(folder.file) line 2: `volumes` is not a setting; expected `key`, `api-url`, `volume`"), "\(result.stderr)")
             // The folder's random name may hold "50": the values are looked for in the rest.
             let words = result.stderr.replacingOccurrences(of: folder.file, with: "")
             #expect(!words.contains("demo") && !words.contains("50"), "no value shown: \(result.stderr)")

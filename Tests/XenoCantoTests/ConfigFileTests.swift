@@ -24,10 +24,10 @@ struct ConfigFileTests {
     }
 
     @Test func anUnknownNameIsNamedWithTheKnownOnes() {
-        let file = Self.read([Array("volume = 50".utf8), Array("key = k".utf8), Array("just words".utf8), Array("= SECRET".utf8)])
+        let file = Self.read([Array("volumes = 50".utf8), Array("key = k".utf8), Array("just words".utf8), Array("= SECRET".utf8)])
         #expect(file["key"] == "k")
         #expect(file.warnings == [
-            "chirper: /home/u/.config/chirper/config line 1: `volume` is not a setting; expected `key` or `api-url`; the line is ignored",
+            "chirper: /home/u/.config/chirper/config line 1: `volumes` is not a setting; expected `key`, `api-url`, `volume`, `speed`, `per-page`, `device` or `color`; the line is ignored",
             "chirper: /home/u/.config/chirper/config line 3: expected `name = value`, e.g. `key = YOUR_KEY` or `api-url = URL`; the line is ignored",
             "chirper: /home/u/.config/chirper/config line 4: no name before `=`; expected `name = value`, e.g. `key = YOUR_KEY` or `api-url = URL`; the line is ignored",
         ])
@@ -41,14 +41,27 @@ struct ConfigFileTests {
         #expect(!file.warnings.joined().lowercased().contains("secret") && !file.warnings.joined().contains("\u{1B}"), "\(file.warnings)")
     }
 
-    /// Through `APISettings.resolve`, from a file on disk: the invalid byte costs one line, not the key.
-    @Test func resolvingReadsTheKeyPastAnInvalidByte() throws {
+    /// From a file on disk: the invalid byte costs one line, not the key.
+    @Test func loadingReadsTheKeyPastAnInvalidByte() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-config-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: home.appendingPathComponent("chirper"), withIntermediateDirectories: true)
         try Data([0xFF, 0x0A] + Array("key = from-file\n".utf8)).write(to: home.appendingPathComponent("chirper/config"))
-        let settings = APISettings.resolve(keyFlag: nil, apiURLFlag: nil, environment: ["XDG_CONFIG_HOME": home.path])
-        #expect(settings.key == "from-file")
-        #expect(settings.configWarnings.count == 1 && settings.configWarnings[0].contains("line 1 is not UTF-8 text"))
+        let file = ConfigFile.load(environment: ["XDG_CONFIG_HOME": home.path])
+        #expect(file["key"] == "from-file" && file.lines["key"] == 2)
+        #expect(file.warnings.count == 1 && file.warnings[0].contains("line 1 is not UTF-8 text"))
+    }
+
+    @Test func theOptionsDefaultsAreCheckedAgainstTheirRanges() {
+        let file = Self.read(["volume = 80", "speed = 0.5", "per-page = 50", "device = \"bird room\"", "color = Never",
+                              "volume = 101", "speed = nan", "per-page = 20", "color = sometimes"].map { Array($0.utf8) })
+        #expect(file.volume == 80 && file.speed == 0.5 && file.perPage == 50 && file.device == "bird room" && file.color == "never")
+        #expect(file.lines["volume"] == 1 && file.lines["color"] == 5, "the line each value in force came from")
+        #expect(file.warnings == [
+            "chirper: /home/u/.config/chirper/config line 6: volume must be a whole number from 0 to 100; the line is ignored",
+            "chirper: /home/u/.config/chirper/config line 7: speed must be from 0.1 to 2; the line is ignored",
+            "chirper: /home/u/.config/chirper/config line 8: per-page must be from 50 to 500; the line is ignored",
+            "chirper: /home/u/.config/chirper/config line 9: color must be auto, always or never; the line is ignored",
+        ])
     }
 }

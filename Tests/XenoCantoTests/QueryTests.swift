@@ -84,14 +84,6 @@ struct SettingsTests {
         #expect(file.warnings.isEmpty)
     }
 
-    @Test func flagBeatsEnvironmentBeatsFile() {
-        let environment = ["XC_API_KEY": "from-env", "XDG_CONFIG_HOME": "/nonexistent", "HOME": "/nonexistent"]
-        #expect(APISettings.resolve(keyFlag: "from-flag", apiURLFlag: nil, environment: environment).key == "from-flag")
-        #expect(APISettings.resolve(keyFlag: nil, apiURLFlag: nil, environment: environment).key == "from-env")
-        #expect(APISettings.resolve(keyFlag: "  ", apiURLFlag: nil, environment: [:]).key == nil)
-        #expect(APISettings.resolve(keyFlag: nil, apiURLFlag: "http://x/api/3/", environment: environment).baseURL == "http://x/api/3")
-    }
-
     @Test func theNoKeyMessageSaysWhatToDo() {
         #expect(APIError.noKey.description.hasPrefix("No API key: set XC_API_KEY or pass --key"))
         #expect(APIError.noKey.isKeyProblem && APIError.keyRefused(message: "x").isKeyProblem)

@@ -1,4 +1,3 @@
-import Synchronization
 import XenoCanto
 import XenoCantoHTTP
 
@@ -14,14 +13,12 @@ public struct APIChoice: Sendable {
     }
 
     /// The live client; a usage error when the API's URL cannot be asked (not http(s), a port out of
-    /// range). What the config file held that could not be used is told on stderr, once a run (a queue
-    /// of XC numbers makes a client for each).
+    /// range). The settings are read anew each time, so a client made after a failure (browse's `r`)
+    /// uses a config file put right meanwhile.
     public func client() throws(CommandFailure) -> XenoCantoClient {
-        let settings = APISettings.resolve(keyFlag: key, apiURLFlag: apiURL)
+        let configuration = Configuration.reading()
+        let settings = APISettings(baseURL: configuration.apiURL(option: apiURL).value, key: configuration.key(option: key)?.value)
         if let key = settings.key { Redaction.hide(key) }
-        if !Self.warned.exchange(true, ordering: .relaxed) {
-            for warning in settings.configWarnings { StandardError.write(warning) }
-        }
         if let problem = XenoCantoClient.problem(withBaseURL: settings.baseURL) {
             throw CommandFailure(message: "chirper: the API URL \(settings.baseURL) is unusable: \(problem). "
                 + "Give an http(s) URL such as \(APISettings.defaultBaseURL) (--api-url, XC_API_URL or api-url in the config file).",
@@ -29,6 +26,4 @@ public struct APIChoice: Sendable {
         }
         return XenoCantoClient(settings: settings)
     }
-
-    private static let warned = Atomic<Bool>(false)
 }

@@ -27,7 +27,7 @@ public enum CompareJob {
         let repeating = repeating && live
         var session = PlayingSession(items, screen: .compare, repeating: repeating, options: sound.playerOptions())
         session.stopOnSignals()
-        let colours = ColorChoice.auto.sonogramColours(on: STDOUT_FILENO)
+        let colours = Configuration.current.color(option: nil).value.sonogramColours(on: STDOUT_FILENO)
         if redraws {
             let screen = CompareScreen(frame: frame, colours: colours)
             screen.draw()
