@@ -3,7 +3,7 @@
 # null sink only when none is reachable.
 
 SWIFT ?= swift
-APT_PACKAGES := libsqlite3-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils lame tmux python3 openssl man-db
+APT_PACKAGES := libsqlite3-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils lame tmux python3 openssl man-db fish
 WITH_PULSE := .ci/pulseaudio
 # What a listener runs: release builds with the Swift runtime linked in (no libswiftCore, Foundation or
 # ICU to load at each start). libpulse and libmpg123 stay shared: Debian ships no static ones.

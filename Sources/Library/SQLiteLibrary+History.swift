@@ -42,3 +42,14 @@ extension SQLiteLibrary {
         }
     }
 }
+
+extension SQLiteLibrary {
+    public func species() throws(LibraryError) -> [KnownSpecies] {
+        try reading { db in
+            try Row.fetchAll(db, sql: """
+                SELECT scientificName, MAX(englishName) AS englishName FROM recording
+                WHERE scientificName != '' GROUP BY scientificName ORDER BY scientificName
+                """).map { KnownSpecies(english: $0["englishName"], scientific: $0["scientificName"]) }
+        }
+    }
+}

@@ -45,6 +45,7 @@ public struct LibraryService: Sendable {
                 try store.remember(play: sent.recording)
                 return .result(true)
             case .plays(let limit): return .result(try store.plays(limit: limit))
+            case .species: return .result(try store.species())
             case .clearHistory:
                 try store.clearHistory()
                 return .result(true)

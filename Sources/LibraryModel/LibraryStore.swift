@@ -42,6 +42,20 @@ public protocol LibraryStore: Sendable {
     /// The plays, newest first.
     func plays(limit: Int) throws(LibraryError) -> [PlayedRecording]
     func clearHistory() throws(LibraryError)
+
+    /// Every species of the recordings the library holds, by scientific name, each once.
+    func species() throws(LibraryError) -> [KnownSpecies]
+}
+
+/// A species the library holds a recording of: what completion offers.
+public struct KnownSpecies: Sendable, Equatable, Codable {
+    public var english: String?
+    public var scientific: String
+
+    public init(english: String?, scientific: String) {
+        self.english = english
+        self.scientific = scientific
+    }
 }
 
 /// One recording of a pack: its metadata as the API sent it, and its file in the pack's folder (nil for

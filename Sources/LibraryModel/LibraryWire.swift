@@ -24,6 +24,7 @@ public enum LibraryRequest: Codable, Sendable, Equatable {
     case quizCards
     case saveQuiz(QuizAnswerRecord, QuizCardRecord)
     case quizAnswers(limit: Int)
+    case species
 }
 
 /// The helper's answer to one request: the result's JSON, or why there is none.

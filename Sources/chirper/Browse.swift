@@ -13,7 +13,7 @@ extension Chirper {
                 Needs a terminal; in a pipe or a script use `chirper search`.
                 """)
 
-        @Argument(help: "The query: words and/or v3 tags. Without one, browse starts at the search prompt.")
+        @Argument(help: "The query: words and/or v3 tags. Without one, browse starts at the search prompt.", completion: QueryWords.completion)
         var query: [String] = []
 
         @OptionGroup var shelf: ShelfOptions

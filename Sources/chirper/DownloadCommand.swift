@@ -16,7 +16,7 @@ extension Chirper {
                 recording has no file or a different file holds its name.
                 """)
 
-        @Argument(help: "XC numbers (123456 or XC123456), or the words and tags of a query.")
+        @Argument(help: "XC numbers (123456 or XC123456), or the words and tags of a query.", completion: QueryWords.completion)
         var recordings: [String] = []
 
         @Option(help: "The folder to save into (made if missing).")

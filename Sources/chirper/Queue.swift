@@ -13,7 +13,7 @@ extension Chirper {
                 Restricted recordings (no file) are left out. Exit 0 if anything played, 5 if every track failed or the sound server went away.
                 """)
 
-        @Argument(help: "The query: words and/or v3 tags.")
+        @Argument(help: "The query: words and/or v3 tags.", completion: QueryWords.completion)
         var query: [String] = []
 
         @OptionGroup var shelf: ShelfOptions

@@ -21,7 +21,7 @@ extension Chirper {
                 apart three times running.
                 """)
 
-        @Argument(help: "A query whose first page of results makes the set (online).")
+        @Argument(help: "A query whose first page of results makes the set (online).", completion: QueryWords.completion)
         var query: [String] = []
 
         @OptionGroup var shelf: ShelfOptions

@@ -11,7 +11,7 @@ extension Chirper {
                 sp:"parus major", gen:turdus, cnt:france, type:song, q:A, nr:123456.
                 """)
 
-        @Argument(help: "The query: words and/or v3 tags.")
+        @Argument(help: "The query: words and/or v3 tags.", completion: QueryWords.completion)
         var query: [String]
 
         @OptionGroup var pages: PageOptions

@@ -156,4 +156,5 @@ final class LibraryProcess: LibraryStore {
     func quizCards() throws(LibraryError) -> [QuizCardRecord] { try ask(.quizCards, [QuizCardRecord].self) }
     func save(answer: QuizAnswerRecord, card: QuizCardRecord) throws(LibraryError) { _ = try ask(.saveQuiz(answer, card), Bool.self) }
     func quizAnswers(limit: Int) throws(LibraryError) -> [QuizAnswerRecord] { try ask(.quizAnswers(limit: limit), [QuizAnswerRecord].self) }
+    func species() throws(LibraryError) -> [KnownSpecies] { try ask(.species, [KnownSpecies].self) }
 }

@@ -1,0 +1,19 @@
+import ChirperCore
+import FoundationEssentials
+import LibraryModel
+
+/// Tab in a query, for the shells' completion scripts: `QueryCompletion`'s candidates, the species
+/// names coming from the library (none when there is no library yet: completing makes no files).
+public enum SpeciesCompletion {
+    /// Each shell's script escapes a space in a candidate itself (bash's with `-o filenames`).
+    public static func candidates(words: [String], index: Int, prefix: String) -> [String] {
+        QueryCompletion.candidates(words: words, index: index, prefix: prefix, species: known)
+    }
+
+    static func known() -> [QueryCompletion.Species] {
+        let paths = LibraryPaths.standard()
+        guard FileManager.default.fileExists(atPath: paths.database.path) else { return [] }
+        let species = (try? LibraryProcess(paths: paths).species()) ?? []
+        return species.map { QueryCompletion.Species(english: $0.english, scientific: $0.scientific) }
+    }
+}
