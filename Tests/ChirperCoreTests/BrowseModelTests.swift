@@ -119,7 +119,7 @@ struct BrowseModelTests {
         guard case .ready(_, let picture)? = model.sonogram else { Issue.record("not drawn"); return }
         #expect(picture.maxHertz == 4_000 && picture.duration == 21, "the axis fitted to the sound")
         let lines = BrowseRenderer.frame(model).map(\.text)
-        #expect(lines[1] == "XC1 · Great Tit — sonogram · v or Esc closes")
+        #expect(lines[1] == "XC1 · Great Tit — sonogram · + - zoom · v or Esc closes")
         #expect(lines[2].hasPrefix("   4 kHz ┤"))
         #expect(!lines.contains { $0.contains("|") })
         _ = model.receive(.playback(recordingID: "1", .position(elapsed: 10.5, duration: 21)))
@@ -131,6 +131,11 @@ struct BrowseModelTests {
         let looped = BrowseRenderer.frame(model).map(\.text)[2]
         let dotted = looped.indices.filter { looped[$0] == "┊" }.map { looped.distance(from: looped.startIndex, to: $0) }
         #expect(dotted == [SonogramText.axisWidth + picture.width / 3, SonogramText.axisWidth + 2 * picture.width / 3], "\(looped)")
+        // + and - zoom the axis (not the volume, while the panel is open), in whole kHz.
+        #expect(press(&model, .character("+")) == [])
+        #expect({ if case .ready(_, let zoomed)? = model.sonogram { zoomed.maxHertz == 2_000 } else { false } }(), "+ halves the top")
+        _ = press(&model, .character("-"), .character("-"), .character("-"), .character("-"))
+        #expect({ if case .ready(_, let zoomed)? = model.sonogram { zoomed.maxHertz == 12_000 } else { false } }(), "- stops at half the sample rate")
         #expect(press(&model, .character("v")) == [] && model.panel == .none)
         #expect(press(&model, .character("v")) == [], "the same row's sonogram is kept")
         guard case .ready? = model.sonogram else { Issue.record("drawn again from what was kept"); return }

@@ -66,6 +66,8 @@ public struct BrowseModel: Equatable, Sendable {
     private struct KeptSpectrogram: Equatable, Sendable {
         let id: String
         let spectrogram: Spectrogram
+        /// The top of the frequency axis `+` and `-` chose; nil: fitted to the sound.
+        var top: Double?
     }
     /// The row whose sonogram is being made.
     private var asked: String?
@@ -150,6 +152,10 @@ public struct BrowseModel: Equatable, Sendable {
         if key == .character("f") { return toggleStar() }
         if key == .character("F") {
             if cursor < rows.count { panel = .listName("") }
+            return []
+        }
+        if case .ready? = sonogram, key == .character("+") || key == .character("-") {
+            zoomSonogram(in: key == .character("+"))
             return []
         }
         if activeRow != nil, let command = ListeningKeys.command(for: key, on: .browse) { return [.listen(command)] }
@@ -301,7 +307,18 @@ public struct BrowseModel: Equatable, Sendable {
     private mutating func drawSonogram() {
         guard let kept, sonogram?.id == kept.id else { return }
         let size = SonogramText.pictureSize(width: layout.width, lines: layout.visibleRows)
-        panel = .sonogram(.ready(id: kept.id, SonogramPicture(kept.spectrogram, width: size.width, height: size.height)))
+        panel = .sonogram(.ready(id: kept.id, SonogramPicture(kept.spectrogram, width: size.width, height: size.height, maxHertz: kept.top)))
+    }
+
+    /// `+` halves the axis's top (to 1 kHz at the least), `-` doubles it (to half the sample rate), in
+    /// whole kHz: a song's detail, or the sound around it.
+    private mutating func zoomSonogram(in zoomingIn: Bool) {
+        guard var shown = kept, case .ready(_, let picture)? = sonogram else { return }
+        let kilohertz = picture.maxHertz / 1000
+        let next = zoomingIn ? max(1, (kilohertz / 2).rounded(.down)) : min(shown.spectrogram.nyquist / 1000, kilohertz * 2)
+        shown.top = next * 1000
+        kept = shown
+        drawSonogram()
     }
 
     private mutating func playCursorRow() -> [BrowseCommand] {

@@ -110,7 +110,7 @@ public enum BrowseRenderer {
     static func sonogramPanel(_ sonogram: BrowseModel.SonogramView, _ model: BrowseModel) -> [ScreenLine] {
         let row = model.rows.first { $0.id == sonogram.id }
         let name = row.map { "XC\($0.id) · \($0.recording.englishName ?? $0.recording.scientificName)" } ?? "XC\(sonogram.id)"
-        let heading = ScreenLine(name + " — sonogram · v or Esc closes", .bold)
+        let heading = ScreenLine(name + " — sonogram · + - zoom · v or Esc closes", .bold)
         switch sonogram {
         case .loading:
             return [heading, ScreenLine(""), ScreenLine("\(spinner[model.tick % spinner.count]) decoding and analysing…")]
