@@ -11,7 +11,7 @@ RELEASE := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -
 CHIRPER := .build/release/chirper
 PREFIX ?= /usr/local
 
-.PHONY: deps bench-deps build build-tests test demo install install-files uninstall bench hot-functions soak fuzz sanitize clean
+.PHONY: deps bench-deps build build-tests test demo install install-files uninstall deb bench hot-functions soak fuzz sanitize clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -50,6 +50,11 @@ install: build
 
 uninstall:
 	cd $(DESTDIR)$(PREFIX) && rm -f $(INSTALLED)
+
+# build/chirper_VERSION_ARCH.deb: the release binaries, man page and completions under /usr, Depends on the
+# libraries they link, Recommends those opened when a feature needs them (tools/make-deb.sh).
+deb: build
+	tools/make-deb.sh
 
 # The copying alone, from the binaries in BINDIR (the tests install their debug build this way).
 install-files:

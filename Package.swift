@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "chirper",
             dependencies: [
-                "ChirperApp", "ChirperCore", "XenoCanto", "PlaybackModel", "Audio", "ChirperHTTP", "DisplayText",
+                "ChirperApp", "ChirperCore", "XenoCanto", "PlaybackModel", "Audio", "ChirperHTTP", "DisplayText", "Sonogram",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the relocation

@@ -94,6 +94,11 @@ public enum PNGImage {
         withUnsafeBytes(of: &image.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
 
+    /// A figure: the sonogram with its axes, title and colour scale.
+    public static func write(_ figure: SonogramFigure, to path: String) throws(Failure) {
+        try write(rgb: figure.rgb, width: figure.width, height: figure.height, to: path)
+    }
+
     /// A sonogram picture in the terminal's colours, one pixel per picture pixel.
     public static func write(_ picture: SonogramPicture, to path: String) throws(Failure) {
         var rgb: [UInt8] = []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChirperApp
+import Sonogram
 
 extension Chirper {
     struct SonogramCommand: AsyncParsableCommand {
@@ -18,7 +19,7 @@ extension Chirper {
         @Option(name: .customLong("max-khz"), help: "The top of the frequency axis in kHz (default: fitted to the sound, at least 4).")
         var maxKilohertz: Double?
 
-        @Option(help: ArgumentHelp("Also write the picture to this PNG file.", valueName: "file"))
+        @Option(help: ArgumentHelp("Also write a figure to this PNG file: the sonogram with its axes, a title with the attribution, the colour scale.", valueName: "file"))
         var png: String?
 
         @Option(help: "Lines of the terminal to use (default: the terminal's height, or 24).")
@@ -30,15 +31,24 @@ extension Chirper {
         @Flag(name: .customLong("no-colour"), help: "Shades instead of colours: --color never.")
         var noColour = false
 
+        @Option(help: "The PNG's width in pixels, 300 to 4000 (default 1000).")
+        var width: Int?
+
+        @Option(help: "The PNG's height in pixels, 200 to 3000 (default 500).")
+        var height: Int?
+
         @OptionGroup var api: APIOptions
 
         func validate() throws {
+            try OptionRange.check(width, SonogramFigure.widths, "--width must be from 300 to 4000.")
+            try OptionRange.check(height, SonogramFigure.heights, "--height must be from 200 to 3000.")
             try OptionRange.check(maxKilohertz, OptionRange.kilohertz, OptionRange.kilohertzMessage)
             try OptionRange.check(lines, OptionRange.sonogramLines, "--lines must be from 6 to 1000.")
         }
 
         func run() async throws {
-            try await SonogramJob.run(recording: recording, maxKilohertz: maxKilohertz, png: png, lines: lines,
+            let size = (width: width ?? SonogramFigure.standardSize.width, height: height ?? SonogramFigure.standardSize.height)
+            try await SonogramJob.run(recording: recording, maxKilohertz: maxKilohertz, png: png, size: size, lines: lines,
                                   color: noColour ? .never : Configuration.current.color(option: color).value, api: api.choice)
         }
     }

@@ -269,7 +269,11 @@ struct SearchCommandTests {
             #expect(!result.stdout.contains("\u{1B}"), "no escape codes into a pipe")
             #expect(lines.contains { $0.hasPrefix("Wrote \(png) (") })
             let image = try PNGImage.read(png)
-            #expect(image.height == 300 && image.width >= 400)
+            #expect(image.width == 1000 && image.height == 500, "a figure's size by default")
+            let sized = try await ChirperProcess.run(["sonogram", "900009", "--png", png, "--width", "640", "--height", "360"] + server.api)
+            #expect(sized.status == 0, "\(sized.stderr)")
+            let smaller = try PNGImage.read(png)
+            #expect(smaller.width == 640 && smaller.height == 360)
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: png))
         let notMP3 = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString).mp3")

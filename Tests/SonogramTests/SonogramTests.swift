@@ -107,6 +107,27 @@ struct SonogramTests {
         #expect(SonogramText.lines(whole, colours: .none)[0].hasPrefix("  12 kHz ┤"), "--max-khz sets the top")
     }
 
+    /// The PNG figure: the size asked for, the title lines (the attribution), the axes' labels at round kHz
+    /// and seconds, the colour scale, each label drawn in ink where it says.
+    @Test func aFigureHasItsTitleAxesAndScaleAtTheSizeAskedFor() throws {
+        let song = try Self.spectrogram(rate: 44_100, seconds: 3) { second in 2_000 + 1_800 * second }
+        let figure = SonogramFigure(song, title: ["XC9 · Great Tit (Parus major) · song · France", "Ana Sousa · CC BY 4.0 · https://xeno-canto.org/9"],
+                                    width: 800, height: 400)
+        #expect(figure.width == 800 && figure.height == 400 && figure.rgb.count == 800 * 400 * 3)
+        let texts = figure.labels.map(\.text)
+        #expect(Array(texts.prefix(2)) == ["XC9 · Great Tit (Parus major) · song · France", "Ana Sousa · CC BY 4.0 · https://xeno-canto.org/9"])
+        for text in ["0 kHz", "2 kHz", "8 kHz", "0 s", "1 s", "2 s", "-80 dB", "0 dB"] {
+            #expect(texts.contains(text), "\(text) in \(texts)")
+        }
+        // The top tick's label sits by the plot's first row; its first glyph's pixels are inked.
+        let top = try #require(figure.labels.first { $0.text == "8 kHz" })
+        #expect(abs(top.y + 7 - figure.plot.y) <= 1, "\(top.y) by \(figure.plot.y)")
+        let inked = (top.y..<(top.y + 14)).contains { y in (top.x..<(top.x + 10)).contains { x in figure.rgb[(y * 800 + x) * 3] < 100 } }
+        #expect(inked, "the label is drawn")
+        let clamped = SonogramFigure(song, title: [], width: 10, height: 100_000)
+        #expect(clamped.width == 300 && clamped.height == 3000, "sizes within range")
+    }
+
     /// A song below 8 kHz at 44.1 kHz fills an axis to 8 kHz, ticks at round kHz, not a sliver of 22.
     @Test func aSongBelow8kHzFillsTheAxisWithRoundTicks() throws {
         let song = try Self.spectrogram(rate: 44_100, seconds: 3) { second in 2_000 + 1_800 * second }

@@ -11,27 +11,41 @@ public enum SonogramJob {
     /// `maxKilohertz`: the top of the frequency axis; nil: fitted to the sound.
     /// `png`: also write the picture to this PNG file.
     /// `lines`: lines of the terminal to use; nil: the terminal's height, or 24.
-    public static func run(recording: String, maxKilohertz: Double?, png: String?, lines: Int?, color: ColorChoice, api: APIChoice) async throws {
-        let (source, name, duration) = try await RecordingSource.resolve(recording, api: api)
+    /// `size`: the PNG's width and height (`SonogramFigure.standardSize` when nil).
+    public static func run(recording: String, maxKilohertz: Double?, png: String?, size: (width: Int, height: Int)? = nil, lines: Int?,
+                           color: ColorChoice, api: APIChoice) async throws {
+        let found = try await RecordingSource.lookup(recording, api: api)
+        // `--png -`: the picture is standard output, so nothing else goes there.
+        if png != "-", let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
+        let (source, name, duration) = (try found.playable(), found.name, found.duration)
         let spectrogram: Spectrogram
         do {
             spectrogram = try await SonogramMaker.spectrogram(of: source, expectedSeconds: duration)
         } catch {
             throw CommandFailure(message: "chirper: \(name): \(error)", exitCode: .playbackFailed)
         }
-        // `--png -`: the picture is standard output, so nothing else goes there.
         if png != "-" {
             let size = SonogramText.pictureSize(width: Terminal.width, lines: lines ?? (Terminal.size?.height).map { $0 - 2 } ?? 24)
             let picture = SonogramPicture(spectrogram, width: size.width, height: size.height, maxHertz: maxKilohertz.map { $0 * 1000 })
             StandardOutput.write(SonogramText.lines(picture, colours: color.sonogramColours(on: STDOUT_FILENO)))
         }
         if let png {
-            let image = SonogramPicture(spectrogram, width: min(1600, max(400, spectrogram.columns.count)), height: 300,
-                                        maxHertz: maxKilohertz.map { $0 * 1000 })
+            let size = size ?? SonogramFigure.standardSize
+            let image = SonogramFigure(spectrogram, title: title(found), width: size.width, height: size.height, maxHertz: maxKilohertz.map { $0 * 1000 })
             do { try PNGImage.write(image, to: png) } catch {
                 throw CommandFailure(message: "chirper: \(error)", exitCode: .usage)
             }
             if png != "-" { StandardOutput.write(["Wrote \(Displayable.line(png)) (\(image.width)×\(image.height))."]) }
         }
+    }
+
+    /// The figure's title: what the recording is, then the attribution its licence asks for (who
+    /// recorded it, the licence, where it is on xeno-canto); a file's or a URL's name otherwise.
+    static func title(_ found: RecordingSource.Found) -> [String] {
+        guard let recording = found.recording else { return [Displayable.line(found.name)] }
+        let names = [recording.englishName, recording.scientificName.isEmpty ? nil : "(\(recording.scientificName))"].compactMap { $0 }
+        let what = ["XC" + recording.id, names.joined(separator: " "), recording.soundType, recording.country].compactMap { $0 }.filter { !$0.isEmpty }
+        let credit = [recording.recordist, LicenceName.short(recording.licence), "https://xeno-canto.org/" + recording.id].compactMap { $0 }
+        return [Displayable.line(what.joined(separator: " · ")), Displayable.line(credit.joined(separator: " · "))]
     }
 }

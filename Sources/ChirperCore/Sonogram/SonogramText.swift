@@ -75,14 +75,10 @@ public enum SonogramText {
     /// The frequency axis's ticks by text line: round kHz (a step of 0.5, 1, 2, 5 or 10 kHz, as many
     /// as fit a tick every third line), 0 on the last line, the top on the first when it is round.
     static func ticks(_ picture: SonogramPicture, lines: Int) -> [Int: Double] {
-        let room = max(2, lines / 3)
-        let step = [500.0, 1000, 2000, 5000, 10_000].first { picture.maxHertz / $0 <= Double(room) } ?? 20_000
         var ticks: [Int: Double] = [:]
-        var hertz = 0.0
-        while hertz <= picture.maxHertz + 1 {
+        for hertz in SonogramTicks.hertz(upTo: picture.maxHertz, room: max(2, lines / 3)) {
             let line = hertz == 0 ? lines - 1 : picture.row(of: hertz) / 2
             if ticks[line] == nil { ticks[line] = hertz }
-            hertz += step
         }
         // The top is said too when the step passes it by (a --max-khz of 12 by 5 kHz).
         if ticks[0] == nil, picture.maxHertz.truncatingRemainder(dividingBy: 500) == 0 { ticks[0] = picture.maxHertz }
@@ -100,8 +96,7 @@ public enum SonogramText {
 
     /// A tick every ~10 columns at a round number of seconds.
     static func tickSeconds(_ picture: SonogramPicture) -> Double {
-        let wanted = picture.duration / Double(max(1, picture.width / 10))
-        return [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600].first { $0 >= wanted } ?? 600
+        SonogramTicks.secondsStep(duration: picture.duration, width: picture.width, spacing: 10)
     }
 
     static func timeTicks(_ picture: SonogramPicture) -> String {
@@ -121,7 +116,7 @@ public enum SonogramText {
         let step = tickSeconds(picture)
         var t = 0.0
         while t <= picture.duration {
-            let label = RecordingLength.seconds(t, step: step)
+            let label = SonogramTicks.label(seconds: t)
             let x = picture.column(at: t)
             if x + label.count <= line.count, line[x..<(x + label.count)].allSatisfy({ $0 == " " }), x == 0 || line[x - 1] == " " {
                 line.replaceSubrange(x..<(x + label.count), with: Array(label))
@@ -139,14 +134,5 @@ public enum SonogramText {
             text += colours == .none ? cell(top: value, bottom: value, colours: .none) : cell(top: value, bottom: value, colours: colours)
         }
         return text + (colours == .none ? "" : TerminalEscape.reset) + " 0 dB"
-    }
-}
-
-extension RecordingLength {
-    /// "0 s", "1.5 s", "2:00" — a time axis label at a tick of `step` seconds.
-    static func seconds(_ value: Double, step: Double) -> String {
-        if value >= 60 { return format(value) }
-        let tenths = Int((value * 10).rounded())
-        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
     }
 }

@@ -1,0 +1,137 @@
+import PlaybackModel
+
+/// A sonogram made for a document (`--png`): a title (the recording, and the attribution its licence
+/// asks for), the picture with its frequency axis in kHz and its time axis in seconds, and the colour
+/// scale, as RGB pixels on white.
+public struct SonogramFigure: Sendable {
+    /// A text drawn on the figure and where its top-left pixel is.
+    public struct Label: Sendable, Equatable {
+        public var text: String
+        public var x: Int
+        public var y: Int
+    }
+
+    public static let widths = 300...4000
+    public static let heights = 200...3000
+    public static let standardSize = (width: 1000, height: 500)
+
+    public let width: Int
+    public let height: Int
+    public private(set) var rgb: [UInt8]
+    public private(set) var labels: [Label] = []
+    /// Where the sonogram's pixels are.
+    public let plot: (x: Int, y: Int, width: Int, height: Int)
+    public let picture: SonogramPicture
+
+    /// Glyphs drawn at twice their size: 10×14 pixels, 12 apart.
+    static let scale = 2
+    static let advance = (BitmapFont.glyphWidth + 1) * scale
+    static let lineHeight = BitmapFont.glyphHeight * scale
+
+    /// `width` and `height` within `widths` and `heights`; `maxHertz`: the top of the axis (nil: fitted).
+    public init(_ spectrogram: Spectrogram, title: [String], width: Int, height: Int, maxHertz: Double? = nil) {
+        self.width = min(Self.widths.upperBound, max(Self.widths.lowerBound, width))
+        self.height = min(Self.heights.upperBound, max(Self.heights.lowerBound, height))
+        rgb = [UInt8](repeating: 255, count: self.width * self.height * 3)
+        let titleLines = Array(title.prefix(2))
+        let top = 10 + titleLines.count * (Self.lineHeight + 6) + Self.lineHeight / 2 + 4
+        let left = Self.advance * 7 + 8
+        let bottom = Self.lineHeight * 2 + 34
+        plot = (left, top, max(1, self.width - left - 16), max(1, self.height - top - bottom))
+        picture = SonogramPicture(spectrogram, width: plot.width, height: plot.height, maxHertz: maxHertz)
+
+        for (index, line) in titleLines.enumerated() { text(line, x: 10, y: 10 + index * (Self.lineHeight + 6)) }
+        drawPicture()
+        drawFrequencyAxis()
+        drawTimeAxis()
+        drawScale()
+    }
+
+    private mutating func drawPicture() {
+        for row in 0..<picture.height {
+            for column in 0..<picture.width {
+                let (r, g, b) = SonogramPalette.colour(SonogramPalette.level(picture.decibels[row][column], picture.floor))
+                set(plot.x + column, plot.y + row, (UInt8(r), UInt8(g), UInt8(b)))
+            }
+        }
+    }
+
+    private mutating func drawFrequencyAxis() {
+        fill(x: plot.x - 1, y: plot.y, width: 1, height: plot.height + 1, Self.ink)
+        for hertz in SonogramTicks.hertz(upTo: picture.maxHertz, room: max(2, plot.height / 40)) {
+            let y = hertz == 0 ? plot.y + plot.height - 1 : plot.y + picture.row(of: hertz)
+            fill(x: plot.x - 6, y: y, width: 5, height: 1, Self.ink)
+            let label = Self.kilohertz(hertz)
+            text(label, x: plot.x - 8 - label.count * Self.advance, y: y - Self.lineHeight / 2)
+        }
+    }
+
+    private mutating func drawTimeAxis() {
+        let axis = plot.y + plot.height
+        fill(x: plot.x - 1, y: axis, width: plot.width + 1, height: 1, Self.ink)
+        let step = SonogramTicks.secondsStep(duration: picture.duration, width: plot.width, spacing: 90)
+        var seconds = 0.0
+        var free = plot.x  // labels do not overlap
+        while seconds <= picture.duration + 1e-9 {
+            let x = plot.x + picture.column(at: seconds)
+            fill(x: x, y: axis + 1, width: 1, height: 5, Self.ink)
+            let label = SonogramTicks.label(seconds: seconds)
+            if x >= free, x + label.count * Self.advance <= width {
+                text(label, x: x, y: axis + 9)
+                free = x + (label.count + 1) * Self.advance
+            }
+            seconds += step
+        }
+    }
+
+    /// The colour scale: a bar from the floor's colour to 0 dB's, labelled at both ends.
+    private mutating func drawScale() {
+        let y = height - Self.lineHeight - 8
+        let floorLabel = "\(Int(picture.floor)) dB"
+        text(floorLabel, x: plot.x, y: y)
+        let barX = plot.x + (floorLabel.count + 1) * Self.advance
+        let barWidth = min(256, max(40, plot.width / 3))
+        for column in 0..<barWidth {
+            let (r, g, b) = SonogramPalette.colour(Double(column) / Double(barWidth - 1))
+            fill(x: barX + column, y: y, width: 1, height: Self.lineHeight, (UInt8(r), UInt8(g), UInt8(b)))
+        }
+        text("0 dB", x: barX + barWidth + Self.advance, y: y)
+    }
+
+    // MARK: Pixels
+
+    static let ink: (UInt8, UInt8, UInt8) = (20, 20, 20)
+
+    /// "8 kHz" at a tick: whole kHz, or a half.
+    static func kilohertz(_ hertz: Double) -> String {
+        let tenths = Int((hertz / 100).rounded())
+        return (tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)") + " kHz"
+    }
+
+    /// Draws `line` from its top-left pixel, as much of it as fits the figure's width.
+    private mutating func text(_ line: String, x: Int, y: Int) {
+        labels.append(Label(text: line, x: x, y: y))
+        for (index, character) in line.enumerated() {
+            let left = x + index * Self.advance
+            guard left + Self.advance <= width else { break }
+            for (column, bits) in BitmapFont.glyph(character).enumerated() {
+                for row in 0..<BitmapFont.glyphHeight where bits & (1 << row) != 0 {
+                    fill(x: left + column * Self.scale, y: y + row * Self.scale, width: Self.scale, height: Self.scale, Self.ink)
+                }
+            }
+        }
+    }
+
+    private mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ colour: (UInt8, UInt8, UInt8)) {
+        guard w > 0, h > 0 else { return }
+        for row in y..<(y + h) {
+            for column in x..<(x + w) { set(column, row, colour) }
+        }
+    }
+
+    private mutating func set(_ x: Int, _ y: Int, _ colour: (UInt8, UInt8, UInt8)) {
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return }
+        let index = (y * width + x) * 3
+        (rgb[index], rgb[index + 1], rgb[index + 2]) = colour
+    }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# CI: the .deb installs on this Debian machine (apt resolves every Depends) and what it installs runs
+# without Swift: each binary's libraries are the system's, `chirper --version` answers and man finds the
+# page. The package is unpacked into a temporary folder, so nothing is written outside it.
+set -euo pipefail
+deb=$(readlink -f "$1")
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+apt-get install --simulate --no-install-recommends "$deb" > "$root/apt" 2>&1 || { cat "$root/apt"; exit 1; }
+grep -q "^Inst chirper " "$root/apt" || { cat "$root/apt"; echo "check-deb: apt would not install chirper"; exit 1; }
+mkdir "$root/package"
+dpkg-deb -x "$deb" "$root/package"
+root="$root/package"
+for binary in chirper chirper-demo chirper-library; do
+    if ldd "$root/usr/bin/$binary" | grep -E "not found|swift|Foundation|icu"; then
+        echo "check-deb: $binary needs a library the system does not give"; exit 1
+    fi
+done
+env -i PATH=/usr/bin:/bin HOME="$root" "$root/usr/bin/chirper" --version
+MANPATH="$root/usr/share/man" man -w chirper
+echo "check-deb: $(basename "$deb") installs and runs"

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# make deb: build/chirper_VERSION_ARCH.deb from the release binaries in .build/release, laid out as
+# `make install` lays them out under /usr. Depends: the packages holding the libraries the binaries
+# link (found with objdump, ldconfig and dpkg, at the upstream versions installed here); Recommends:
+# those Chirper opens only when a feature needs them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=.build/release
+version=$("$bin/chirper" --version)
+arch=$(dpkg --print-architecture)
+root=$(mktemp -d)
+trap 'rm -rf "$root"' EXIT
+
+make -s install-files BINDIR="$bin" DESTDIR="$root" PREFIX=/usr
+strip --strip-unneeded "$root"/usr/bin/chirper "$root"/usr/bin/chirper-demo "$root"/usr/bin/chirper-library
+gzip -9n "$root/usr/share/man/man1/chirper.1"
+# Debian's place for packaged zsh completions.
+mkdir -p "$root/usr/share/zsh/vendor-completions"
+mv "$root/usr/share/zsh/site-functions/_chirper" "$root/usr/share/zsh/vendor-completions/_chirper"
+rmdir "$root/usr/share/zsh/site-functions"
+
+package_of() {  # the package holding a shared library, by its soname
+    local path
+    path=$(ldconfig -p | awk -v so="$1" '$1 == so && /x86-64|64bit/ { print $NF; exit }')
+    [ -n "$path" ] || { echo "make-deb: no $1 on this machine" >&2; exit 1; }
+    path=$(readlink -f "$path")
+    { dpkg -S "$path" 2>/dev/null || dpkg -S "${path#/usr}" 2>/dev/null; } | head -1 | cut -d: -f1
+}
+depends=""
+for so in $(for b in chirper chirper-demo chirper-library; do objdump -p "$bin/$b" | awk '/NEEDED/ { print $2 }'; done | sort -u); do
+    package=$(package_of "$so")
+    case ",$depends," in *", $package ("*|*",$package ("*) continue ;; esac
+    upstream=$(dpkg-query -W -f='${Version}' "$package" | sed 's/^[0-9]*://; s/-[^-]*$//')
+    depends="${depends:+$depends, }$package (>= $upstream)"
+done
+# libpulse is opened at a play's start, not linked (so that search starts without it); without it
+# nothing plays, so it is a dependency too.
+depends="$depends, libpulse0"
+
+mkdir -p "$root/DEBIAN"
+cat > "$root/DEBIAN/control" <<CONTROL
+Package: chirper
+Version: $version
+Architecture: $arch
+Maintainer: Chirper developers <chirper@invalid>
+Section: sound
+Priority: optional
+Depends: $depends
+Recommends: librubberband2, libfftw3-single3, libpng16-16, pulseaudio | pipewire-pulse
+Description: search, play and learn xeno-canto's bird and wildlife sounds in a terminal
+ Chirper searches the xeno-canto archive, lists the results in the terminal and plays the
+ recordings (MP3 through PulseAudio or PipeWire), with sonograms, slow-down, loops, packs
+ for offline listening and a quiz that schedules the species you confuse.
+ .
+ Rubber Band (speed with the pitch kept), FFTW (sonograms) and libpng (--png) are opened
+ only when those features are used.
+CONTROL
+mkdir -p build
+dpkg-deb --build --root-owner-group "$root" "build/chirper_${version}_${arch}.deb" >/dev/null
+echo "build/chirper_${version}_${arch}.deb"
