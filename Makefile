@@ -65,7 +65,8 @@ install-files:
 	$(BINDIR)/chirper --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
 	$(BINDIR)/chirper --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chirper
 	$(BINDIR)/chirper --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chirper.fish
-	python3 tools/manpage.py $(BINDIR)/chirper > $(DESTDIR)$(PREFIX)/share/man/man1/chirper.1
+	manual=$$(mktemp -d) && python3 tools/manpage.py $(BINDIR)/chirper > $$manual/chirper.1 && \
+		install -m 644 $$manual/chirper.1 $(DESTDIR)$(PREFIX)/share/man/man1/chirper.1 && rm -rf $$manual
 
 # The benchmark beside mpg123 and mpv (release build; about 13 minutes): prints one table and writes
 # bench/results.md. Installs the players, hyperfine and, in a venv under .build, the Python API clients.

@@ -10,12 +10,12 @@ apt-get install --simulate --no-install-recommends "$deb" > "$root/apt" 2>&1 || 
 grep -q "^Inst chirper " "$root/apt" || { cat "$root/apt"; echo "check-deb: apt would not install chirper"; exit 1; }
 mkdir "$root/package"
 dpkg-deb -x "$deb" "$root/package"
-root="$root/package"
+package="$root/package"
 for binary in chirper chirper-demo chirper-library; do
-    if ldd "$root/usr/bin/$binary" | grep -E "not found|swift|Foundation|icu"; then
+    if ldd "$package/usr/bin/$binary" | grep -E "not found|swift|Foundation|icu"; then
         echo "check-deb: $binary needs a library the system does not give"; exit 1
     fi
 done
-env -i PATH=/usr/bin:/bin HOME="$root" "$root/usr/bin/chirper" --version
-MANPATH="$root/usr/share/man" man -w chirper
+env -i PATH=/usr/bin:/bin HOME="$root" "$package/usr/bin/chirper" --version
+MANPATH="$package/usr/share/man" man -w chirper
 echo "check-deb: $(basename "$deb") installs and runs"

@@ -10,6 +10,8 @@ version=$("$bin/chirper" --version)
 arch=$(dpkg --print-architecture)
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
+chmod 755 "$root"
+umask 022
 
 make -s install-files BINDIR="$bin" DESTDIR="$root" PREFIX=/usr
 strip --strip-unneeded "$root"/usr/bin/chirper "$root"/usr/bin/chirper-demo "$root"/usr/bin/chirper-library
@@ -19,16 +21,16 @@ mkdir -p "$root/usr/share/zsh/vendor-completions"
 mv "$root/usr/share/zsh/site-functions/_chirper" "$root/usr/share/zsh/vendor-completions/_chirper"
 rmdir "$root/usr/share/zsh/site-functions"
 
-package_of() {  # the package holding a shared library, by its soname
+package_of() {  # the package holding a library the binaries load, by its path
     local path
-    path=$(ldconfig -p | awk -v so="$1" '$1 == so && /x86-64|64bit/ { print $NF; exit }')
-    [ -n "$path" ] || { echo "make-deb: no $1 on this machine" >&2; exit 1; }
-    path=$(readlink -f "$path")
+    path=$(readlink -f "$1")
     { dpkg -S "$path" 2>/dev/null || dpkg -S "${path#/usr}" 2>/dev/null; } | head -1 | cut -d: -f1
 }
 depends=""
-for so in $(for b in chirper chirper-demo chirper-library; do objdump -p "$bin/$b" | awk '/NEEDED/ { print $2 }'; done | sort -u); do
-    package=$(package_of "$so")
+# Each library as the loader finds it for these binaries (ldd), the loader itself included.
+for library in $(for b in chirper chirper-demo chirper-library; do ldd "$bin/$b" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'; done | sort -u); do
+    package=$(package_of "$library")
+    [ -n "$package" ] || { echo "make-deb: no package holds $library" >&2; exit 1; }
     case ",$depends," in *", $package ("*|*",$package ("*) continue ;; esac
     upstream=$(dpkg-query -W -f='${Version}' "$package" | sed 's/^[0-9]*://; s/-[^-]*$//')
     depends="${depends:+$depends, }$package (>= $upstream)"

@@ -34,7 +34,7 @@ ENVIRONMENT = [
     ("XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_DATA_HOME", "Where the config file, the cache and the library are (see FILES)."),
     ("PULSE_SERVER", "The sound server, as for any PulseAudio client (also --server)."),
     ("NO_COLOR", "When set, sonograms are drawn without colour (as --color never), whatever the config file says."),
-    ("COLUMNS", "The width of tables when it cannot be read from the terminal."),
+    ("COLUMNS", "The width of sonogram's picture when standard output is not a terminal (1 to 1000; else 100)."),
     ("TERM", "A terminal that cannot show escape codes (dumb) gets plain lines."),
 ]
 

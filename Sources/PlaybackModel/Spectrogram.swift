@@ -26,23 +26,20 @@ public struct Spectrogram: Equatable, Sendable {
     public var binHertz: Double { nyquist / Double(max(1, binCount - 1)) }
     public var duration: Double { Double(columns.count) * columnSeconds }
 
-    /// The top of a frequency axis fitted to the sound: the whole kHz at or above the frequency under
-    /// which 99.5 % of its power lies, at least 4 kHz, at most half the sample rate. Birdsong mostly
-    /// lies below 8 kHz, and an axis to 22 kHz would draw it in a sliver.
+    /// The top of a frequency axis fitted to the sound: the whole kHz above the highest frequency that
+    /// is ever within 50 dB of the loudest moment, at least 4 kHz, at most half the sample rate. Birdsong
+    /// mostly lies below 8 kHz, and an axis to 22 kHz would draw it in a sliver. By each frequency's
+    /// loudest moment, not its share of the power, so a song far quieter than wind or traffic under it
+    /// still sets the top.
     public var fittedTop: Double {
-        var perBin = [Double](repeating: 0, count: binCount)
+        var loudest = [Float](repeating: 0, count: binCount)
         for column in columns {
-            for (bin, power) in column.prefix(binCount).enumerated() { perBin[bin] += Double(power) }
+            for (bin, power) in column.prefix(binCount).enumerated() where power > loudest[bin] { loudest[bin] = power }
         }
-        let total = perBin.reduce(0, +)
-        guard total > 0 else { return nyquist }
-        var (sum, bin) = (0.0, 0)
-        while bin < binCount - 1 {
-            sum += perBin[bin]
-            if sum >= 0.995 * total { break }
-            bin += 1
-        }
-        let kilohertz = (Double(bin + 1) * binHertz / 1000).rounded(.up)
+        guard let peak = loudest.max(), peak > 0 else { return nyquist }
+        let threshold = peak * 1e-5  // 50 dB below
+        guard let highest = loudest.lastIndex(where: { $0 >= threshold }) else { return nyquist }
+        let kilohertz = (Double(highest + 1) * binHertz / 1000).rounded(.up)
         return min(nyquist, max(4000, kilohertz * 1000))
     }
 }

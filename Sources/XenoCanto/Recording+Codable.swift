@@ -39,7 +39,7 @@ extension Recording: Codable {
         guard case .array(let items)? = set else { return [] }
         return items.prefix(100).compactMap { item -> String? in
             switch item {
-            case .string(let text): return text.isEmpty ? nil : text
+            case .string(let text): return text.isEmpty ? nil : Displayable.line(text)
             case .object(let fields):
                 let label = ["label", "value", "text", "annotation"].lazy.compactMap { key -> String? in
                     if case .string(let text)? = fields[key], !text.isEmpty { return text } else { return nil }
@@ -51,7 +51,7 @@ extension Recording: Codable {
                     default: nil
                     }
                 }.first
-                guard let label else { return nil }
+                guard let label = label.map(Displayable.line) else { return nil }
                 guard let seconds, seconds.isFinite, seconds >= 0, seconds < 1e7 else { return label }
                 let hundredths = (seconds * 100).rounded() / 100
                 return (hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)) + " s · " + label

@@ -4,7 +4,7 @@ import ChirperApp
 
 /// The options of every command that makes sound.
 struct AudioOptions: ParsableArguments {
-    @Option(help: "The PulseAudio sink to play to (default: device in the config file, else PULSE_SINK, else the server's default sink).")
+    @Option(help: "The PulseAudio sink to play to (default: PULSE_SINK, else device in the config file, else the server's default sink).")
     var device: String?
 
     @Option(help: "Volume, 0 to 100 (default: volume in the config file, else the server's choice).")

@@ -37,6 +37,11 @@ extension Chirper {
             guard recordings.isEmpty != (query == nil) else {
                 throw ValidationError("Give XC numbers or a query, not both and not neither: chirper download XC900001, chirper download great tit")
             }
+            // Some numbers among words is a mistyped number list more likely than a query.
+            let numbers = recordings.filter(RecordingNumber.isNumber)
+            if !numbers.isEmpty, numbers.count < recordings.count, let word = recordings.first(where: { !RecordingNumber.isNumber($0) }) {
+                throw ValidationError("\(word) is not an XC number: give XC numbers, or a query's words without numbers (nr:123456 is a tag).")
+            }
             try OptionRange.check(page, OptionRange.count, "--page must be from 1 to 1000000.")
             guard perPage.map(PageSize.allowed.contains) ?? true else { throw ValidationError("--per-page must be from 50 to 500.") }
         }

@@ -132,6 +132,7 @@ struct BrowseModelTests {
         let dotted = looped.indices.filter { looped[$0] == "┊" }.map { looped.distance(from: looped.startIndex, to: $0) }
         #expect(dotted == [SonogramText.axisWidth + picture.width / 3, SonogramText.axisWidth + 2 * picture.width / 3], "\(looped)")
         // + and - zoom the axis (not the volume, while the panel is open), in whole kHz.
+        #expect(BrowseRenderer.help(model).contains("+- zoom") && !BrowseRenderer.help(model).contains("+- vol"), "\(BrowseRenderer.help(model))")
         #expect(press(&model, .character("+")) == [])
         #expect({ if case .ready(_, let zoomed)? = model.sonogram { zoomed.maxHertz == 2_000 } else { false } }(), "+ halves the top")
         _ = press(&model, .character("-"), .character("-"), .character("-"), .character("-"))

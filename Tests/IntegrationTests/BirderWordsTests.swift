@@ -29,12 +29,14 @@ struct BirderWordsTests {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-words-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
             let api = server.api.joined(separator: " ")
-            let listed = try await ChirperProcess.shell("chirper search --json great tit q:A \(api)")
+            let listed = try await ChirperProcess.shell("chirper search --json great tit q:A cnt:france \(api)")
             let count = listed.stdout.split(separator: "\n").count
             #expect(count > 0, "\(listed.stderr)")
-            let saved = try await ChirperProcess.shell("chirper download great tit q:A --dir '\(folder.path)' \(api)")
+            let saved = try await ChirperProcess.shell("chirper download great tit q:A cnt:france --dir '\(folder.path)' \(api)")
             #expect(saved.status == 0, "\(saved.stdout)\(saved.stderr)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == count, "\(saved.stdout)")
+            let mixed = try await ChirperProcess.shell("chirper download 900001 abc")
+            #expect(mixed.status == 2 && mixed.stderr.contains("abc is not an XC number"), "numbers among words: \(mixed.stderr)")
             let typo = try await ChirperProcess.shell("chirper serch great tit")
             #expect(typo.status == 2 && typo.stderr.contains("serch is not a command. Did you mean chirper search?"), "\(typo.stderr)")
             let words = try await ChirperProcess.shell("chirper great tit")

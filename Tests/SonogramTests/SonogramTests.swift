@@ -137,6 +137,10 @@ struct SonogramTests {
         #expect(labels == ["8 kHz ┤", "6 kHz ┤", "4 kHz ┤", "2 kHz ┤", "0 kHz ┤"], "\(labels)")
         let hiss = Spectrogram(sampleRate: 44_100, binCount: 100, columnSeconds: 1, columns: [[Float](repeating: 1, count: 100)])
         #expect(hiss.fittedTop == 22_050, "sound to the top: the whole axis")
+        // A song at 7 kHz, 30 dB under a wind's rumble at 200 Hz: its share of the power is tiny, yet it sets the top.
+        var column = [Float](repeating: 0, count: 1025)
+        (column[9], column[325]) = (1000, 1)
+        #expect(Spectrogram(sampleRate: 44_100, binCount: 1025, columnSeconds: 1, columns: [column]).fittedTop == 8_000)
     }
 }
 

@@ -8,32 +8,18 @@ import XenoCanto
 /// terminal's clipboard. Each returns what browse says about it below the rows.
 enum RecordingHandoff {
     /// Starts `xdg-open` on the recording's page on xeno-canto, not waited for, its output away from
-    /// the screen. The address is made from the XC number, never taken from the server's answer, so an
+    /// the screen, in a process group of its own. The address is made from the XC number, never taken from the server's answer, so an
     /// answer cannot make the desktop open a file or another program's link.
     static func openPage(of recording: Recording) -> String {
         guard !recording.id.isEmpty, recording.id.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             return "✗ XC\(recording.id) has no page to open"
         }
         let url = "https://xeno-canto.org/" + recording.id
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let words = ["xdg-open", url]
-        let argv = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawnp(&pid, "xdg-open", &actions, nil, argv, environ) == 0 else {
+        guard let pid = ChildProcess.spawn(["xdg-open", url], ownGroup: true, quiet: true) else {
             return "✗ no xdg-open here (xdg-utils): the page is " + url
         }
         // Reaped when it ends, so it leaves no zombie while browse runs on.
-        let child = pid
-        DispatchQueue.global().async {
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-        }
+        DispatchQueue.global().async { _ = ChildProcess.wait(pid) }
         return "Opening " + url + " in your browser"
     }
 

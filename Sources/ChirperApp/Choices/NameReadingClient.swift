@@ -8,6 +8,9 @@ final class NameReadingClient: SearchClient {
     private let client: any SearchClient
     private let chosen = Locked<[SearchQuery: SearchQuery.Alternative]>([:])
 
+    /// The scientific name and two hyphenations at most: a request each.
+    static let readingsTried = 3
+
     init(_ client: any SearchClient) {
         self.client = client
     }
@@ -20,9 +23,9 @@ final class NameReadingClient: SearchClient {
         }
         let found = try await client.search(query, page: page, perPage: perPage)
         guard page == 1, found.recordings.isEmpty else { return found }
-        for alternative in query.readings {
-            var other = try await client.search(alternative.query, page: page, perPage: perPage)
-            guard !other.recordings.isEmpty else { continue }
+        // A reading that fails (a refusal, the rate limit) leaves the answer as it was: nothing found.
+        for alternative in query.readings.prefix(Self.readingsTried) {
+            guard var other = try? await client.search(alternative.query, page: page, perPage: perPage), !other.recordings.isEmpty else { continue }
             chosen.withLock { $0[query] = alternative }
             other.readAs = alternative
             return other

@@ -21,7 +21,7 @@ public enum ConfigJob {
 
     static func lines(_ options: Options, configuration: Configuration) -> [String] {
         func row<Value>(_ name: String, _ setting: Configuration.Setting<Value>?, unset: String, show: (Value) -> String) -> [String] {
-            [name, setting.map { show($0.value) } ?? unset, (setting?.origin ?? .standard).description]
+            [name, setting.map { show($0.value) } ?? unset, Displayable.line((setting?.origin ?? .standard).description)]
         }
         let rows = [
             // The key is never printed: only that it is there, and how long it is.

@@ -30,7 +30,7 @@ public enum DownloadJob {
             throw error.failure
         }
         if let query, wanted.isEmpty {
-            throw CommandFailure(message: ListRenderer.emptyHint(SearchQuery(query)).joined(separator: "\n"), exitCode: .noMatch)
+            throw CommandFailure(message: ListRenderer.lines(.empty(SearchQuery(query), page: page), width: 200).joined(separator: "\n"), exitCode: .noMatch)
         }
         if let readAs { StandardOutput.write(["(" + readAs.description + ")"]) }
         let directory = URL(fileURLWithPath: folder, isDirectory: true)

@@ -103,7 +103,7 @@ struct QuizLoop {
                         status = .interrupted
                         break loop
                     }
-                    if code != 0 { problem = "✗ the compare screen could not open (chirper compare XC\(heard.id) XC\(other.id))." }
+                    problem = code == 0 ? nil : "✗ the compare screen could not open (chirper compare XC\(heard.id) XC\(other.id))."
                 }
             case .playback(let generation, _, let event):
                 guard generation == audio.generation else { continue }

@@ -72,14 +72,7 @@ enum ChildCommand {
 
     /// The child's exit code; -1 when it could not start or did not exit by itself.
     static func run(_ arguments: [String]) -> Int32 {
-        let path = DemoProcess.sibling("chirper")
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, path, nil, nil, argv, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // Exited (the low seven bits zero): its code is the next byte.
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+        guard let pid = ChildProcess.spawn([DemoProcess.sibling("chirper")] + arguments) else { return -1 }
+        return ChildProcess.wait(pid)
     }
 }

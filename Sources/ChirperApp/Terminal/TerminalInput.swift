@@ -42,13 +42,18 @@ final class TerminalInput: Sendable {
     }
 
     /// Runs `body` while another program may have the terminal: the key reader stops reading, the
-    /// terminal's settings and screen are given back as for a suspension, then taken again.
+    /// terminal's settings and screen are given back, then taken again. The raw settings are kept here,
+    /// not in the slot a suspension uses: a Ctrl-Z in the other program stops this one too, and must not
+    /// change what is taken back.
     func lend<T>(_ body: () async -> T) async -> T {
         guard isInteractive else { return await body() }
         _ = write(pauses.write, "p", 1)
-        let given = TerminalRestore.giveBackForSuspension()
+        var raw = termios()
+        tcgetattr(STDIN_FILENO, &raw)
+        TerminalRestore.restore()
         let result = await body()
-        TerminalRestore.takeBack(given)
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        TerminalRestore.takeScreenAgain()
         _ = write(pauses.write, "r", 1)
         return result
     }

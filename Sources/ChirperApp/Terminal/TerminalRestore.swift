@@ -71,6 +71,12 @@ enum TerminalRestore {
         }
     }
 
+    /// Takes the whole screen again after it was lent to another program (`TerminalInput.lend`).
+    static func takeScreenAgain() {
+        fullScreen.store(true, ordering: .sequentiallyConsistent)
+        _ = write(STDOUT_FILENO, reenterFullScreen.utf8Start, reenterFullScreen.utf8CodeUnitCount)
+    }
+
     private static func giveBack(keepingCurrent: Bool) -> Given {
         let screen = fullScreen.exchange(false, ordering: .sequentiallyConsistent)
         if screen {

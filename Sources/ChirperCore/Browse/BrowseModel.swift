@@ -147,8 +147,8 @@ public struct BrowseModel: Equatable, Sendable {
         if key == .control("c") { return [.quit(interrupted: true)] }
         notice = nil
         if case .search(let line) = panel { return type(key, into: line) }
-        if case .listName(let text) = panel { return typeListName(key, into: text) }
         if case .alt = key { return key.unalted.flatMap { press($0) } }
+        if case .listName(let text) = panel { return typeListName(key, into: text) }
         if key == .character("f") { return toggleStar() }
         if key == .character("F") {
             if cursor < rows.count { panel = .listName("") }
@@ -170,8 +170,9 @@ public struct BrowseModel: Equatable, Sendable {
         case .character("a"): return cursor < rows.count ? [.playAll(fromRow: cursor)] : []
         case .character("s"): return activeRow == nil ? [] : [.stopPlayback]
         case .character("/"):
-            // From the query shown, to be refined (Ctrl-U clears it).
-            panel = .search(LineEditor(list.query?.typed ?? ""))
+            // From the query shown, to be refined (Ctrl-U clears it); a raw query (a pack's, a list's)
+            // is no words to refine.
+            panel = .search(LineEditor(raw ? "" : list.query?.typed ?? ""))
             recalled = nil
         case .character("r"): return receive(.retryRequested)
         case .character("o"): return cursor < rows.count ? [.openPage(rows[cursor].recording)] : []

@@ -134,7 +134,12 @@ public enum BrowseRenderer {
     /// The keys that fit the width, most important first (the listening keys while a row plays),
     /// ending with `? keys`.
     public static func help(_ model: BrowseModel) -> String {
-        HelpBar.line(ListeningKeys.bar(on: .browse, playing: model.activeRow != nil), width: model.layout.width)
+        // While a sonogram is shown, + and - zoom it instead of changing the volume.
+        let zooming: Bool = if case .ready? = model.sonogram { true } else { false }
+        let keys = ListeningKeys.bar(on: .browse, playing: model.activeRow != nil).map { key in
+            zooming && key.keys == "+-" ? KeyHelp("+-", "zoom") : key
+        }
+        return HelpBar.line(keys, width: model.layout.width)
     }
 
     /// "Search: great tit▏ cnt:france": the cursor where the next character goes, kept on screen
