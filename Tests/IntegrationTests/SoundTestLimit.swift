@@ -1,7 +1,7 @@
 /// How many sound tests run at once, and a queue for the rest (awaited, so no thread is held).
 actor SoundTestLimit {
     static let shared = SoundTestLimit()
-    static let width = 4
+    static let width = 5
 
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
