@@ -66,10 +66,15 @@ public enum LicenceName {
 
 /// The header line before a recording plays: XC number, names, recordist, licence.
 public enum RecordingHeader {
+    /// "Great Tit (Parus major)", or the one name there is; nil for none.
+    public static func names(_ recording: Recording) -> String? {
+        let names = [recording.englishName, recording.scientificName.isEmpty ? nil : "(\(recording.scientificName))"].compactMap { $0 }
+        return names.isEmpty ? nil : names.joined(separator: " ")
+    }
+
     public static func line(_ recording: Recording) -> String {
         var parts = ["XC" + recording.id]
-        let names = [recording.englishName, recording.scientificName.isEmpty ? nil : "(\(recording.scientificName))"].compactMap { $0 }
-        if !names.isEmpty { parts.append(names.joined(separator: " ")) }
+        if let names = names(recording) { parts.append(names) }
         if let length = recording.length { parts.append(length) }
         if let recordist = recording.recordist { parts.append(recordist) }
         if let licence = LicenceName.short(recording.licence) { parts.append(licence) }

@@ -9,7 +9,7 @@ public enum QueryCompletion {
                               "seen", "playback"]
 
     /// The values of the tags with a fixed vocabulary.
-    static let values: [String: [String]] = [
+    public static let values: [String: [String]] = [
         "type": ["song", "call", "alarm call", "flight call", "nocturnal flight call", "begging call", "drumming", "duet",
                  "dawn song", "subsong", "echolocation", "social call", "distress call", "aberrant"],
         "q": ["A", "B", "C", "D", "E", ">C", "<C"],
@@ -36,7 +36,13 @@ public enum QueryCompletion {
     /// Matching forgives case; each candidate keeps what was typed as typed (bash offers only what
     /// begins with it exactly), the rest as the name is written.
     public static func candidates(words: [String], index: Int, prefix: String, species: () -> [Species]) -> [String] {
-        matching(words: words, index: index, prefix: prefix, species: species).map { candidate in
+        // Asked for once at most: each asking is a library process.
+        var known: [Species]?
+        let once = {
+            if known == nil { known = species() }
+            return known ?? []
+        }
+        return matching(words: words, index: index, prefix: prefix, species: once).map { candidate in
             candidate.hasPrefix(prefix) ? candidate : prefix + candidate.dropFirst(prefix.count)
         }
     }

@@ -47,7 +47,7 @@ public enum RecordingSection: Equatable, Sendable {
         let candidates: [RecordingSection] = [
             .recording(present([
                 ("XC number", "XC" + r.id),
-                ("Species", [r.englishName, r.scientificName.isEmpty ? nil : "(\(r.scientificName))"].compactMap { $0 }.joined(separator: " ")),
+                ("Species", RecordingHeader.names(r)),
                 ("Subspecies", r.subspecies), ("Group", r.group), ("Type", r.soundType), ("Sex", r.sex),
                 ("Stage", r.stage), ("Method", r.method), ("Animal seen", r.animalSeen), ("Playback used", r.playbackUsed),
                 ("Automatic", r.automatic), ("Registration number", r.registrationNumber),

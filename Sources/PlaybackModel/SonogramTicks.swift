@@ -14,6 +14,12 @@ public enum SonogramTicks {
         return [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600].first { $0 >= wanted } ?? 600
     }
 
+    /// "8 kHz", "1.5 kHz" (whole kHz from 10 up): a frequency axis's label.
+    public static func label(hertz: Double) -> String {
+        let tenths = Int((max(0, hertz) / 100).rounded())
+        return (tenths % 10 == 0 || tenths >= 100 ? "\((tenths + 5) / 10)" : "\(tenths / 10).\(tenths % 10)") + " kHz"
+    }
+
     /// "0 s", "1.5 s", "2:05": a time axis's label.
     public static func label(seconds value: Double) -> String {
         let tenths = Int((max(0, value) * 10).rounded())

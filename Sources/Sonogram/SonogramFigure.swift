@@ -61,7 +61,7 @@ public struct SonogramFigure: Sendable {
         for hertz in SonogramTicks.hertz(upTo: picture.maxHertz, room: max(2, plot.height / 40)) {
             let y = hertz == 0 ? plot.y + plot.height - 1 : plot.y + picture.row(of: hertz)
             fill(x: plot.x - 6, y: y, width: 5, height: 1, Self.ink)
-            let label = Self.kilohertz(hertz)
+            let label = SonogramTicks.label(hertz: hertz)
             text(label, x: plot.x - 8 - label.count * Self.advance, y: y - Self.lineHeight / 2)
         }
     }
@@ -101,12 +101,6 @@ public struct SonogramFigure: Sendable {
     // MARK: Pixels
 
     static let ink: (UInt8, UInt8, UInt8) = (20, 20, 20)
-
-    /// "8 kHz" at a tick: whole kHz, or a half.
-    static func kilohertz(_ hertz: Double) -> String {
-        let tenths = Int((hertz / 100).rounded())
-        return (tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)") + " kHz"
-    }
 
     /// Draws `line` from its top-left pixel, as much of it as fits the figure's width.
     private mutating func text(_ line: String, x: Int, y: Int) {

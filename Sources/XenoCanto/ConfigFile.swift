@@ -9,6 +9,8 @@ import FoundationEssentials
 public struct ConfigFile: Sendable, Equatable {
     /// The names a setting may have.
     public static let names = ["key", "api-url", "volume", "speed", "per-page", "device", "color"]
+    /// The volumes `--volume` takes.
+    public static let volumes = 0...100
     /// The speeds `--speed` takes (`PlaybackSpeed`'s range; a test holds the two the same).
     public static let speeds = 0.1...2.0
 
@@ -83,7 +85,7 @@ public struct ConfigFile: Sendable, Equatable {
     /// range its option takes, so a default from the file can do nothing an option could not.
     private static func problem(_ name: String, _ value: String) -> String? {
         switch name {
-        case "volume": Int(value).map { (0...100).contains($0) } == true ? nil : "volume must be a whole number from 0 to 100"
+        case "volume": Int(value).map { volumes.contains($0) } == true ? nil : "volume must be a whole number from 0 to 100"
         case "speed": Double(value).map { speeds.contains($0) } == true ? nil : "speed must be from 0.1 to 2"
         case "per-page": Int(value).map { PageSize.allowed.contains($0) } == true ? nil : "per-page must be from 50 to 500"
         case "color": ["auto", "always", "never"].contains(value.lowercased()) ? nil : "color must be auto, always or never"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Audio
 import ChirperApp
+import XenoCanto
 
 /// The options of every command that makes sound.
 struct AudioOptions: ParsableArguments {
@@ -22,7 +23,7 @@ struct AudioOptions: ParsableArguments {
     @OptionGroup var listening: ListeningOptions
 
     func validate() throws {
-        if let volume, !(0...100).contains(volume) { throw ValidationError("--volume must be from 0 to 100.") }
+        try OptionRange.check(volume, ConfigFile.volumes, "--volume must be from 0 to 100.")
         guard Self.bytes(cacheSize) != nil else { throw ValidationError("--cache-size takes a size from 1K to 1000000G, such as 1G, 500M or 800K.") }
     }
 

@@ -33,10 +33,6 @@ struct Chirper: AsyncParsableCommand {
         NetworkThreads.useOne()
         // The sound server, the event loop thread and play's request get ready while the arguments are parsed.
         _ = startWork
-        if let problem = CommandSuggestion.problem(Array(CommandLine.arguments.dropFirst())) {
-            StandardError.write(problem)
-            Glibc.exit(ExitStatus.usage.rawValue)
-        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -52,7 +48,9 @@ struct Chirper: AsyncParsableCommand {
             if code == .success {
                 exit(withError: error)  // --help, --version
             }
-            StandardError.write(fullMessage(for: error))
+            // A first word that is no command: what was probably meant, rather than the parser's words.
+            // Asked only once the parse has failed, so a run that parses does none of it.
+            StandardError.write(CommandSuggestion.problem(Array(CommandLine.arguments.dropFirst())) ?? fullMessage(for: error))
             // Parse and validation errors are usage errors: exit 2, as the README documents.
             Glibc.exit(code == .validationFailure ? ExitStatus.usage.rawValue : code.rawValue)
         }

@@ -34,7 +34,7 @@ extension Chirper {
         var color: ColorChoice?
 
         func validate() throws {
-            try OptionRange.check(volume, 0...100, "--volume must be from 0 to 100.")
+            try OptionRange.check(volume, ConfigFile.volumes, "--volume must be from 0 to 100.")
             try OptionRange.check(speed, PlaybackSpeed.slowest...PlaybackSpeed.fastest, "--speed must be from 0.1 to 2.")
             try OptionRange.check(perPage, PageSize.allowed, "--per-page must be from 50 to 500.")
         }

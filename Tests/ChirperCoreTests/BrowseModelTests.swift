@@ -199,11 +199,24 @@ struct BrowseModelTests {
         #expect(press(&model, .character("f")) == [.star(recording, list: "starred", on: false)])
         #expect(model.starred.isEmpty)
         // A star the library could not keep: the list as it is, and why, until the next key.
-        model.showStarred(["900001"])
+        model.showStarred(["900001"], keepingPresses: false)
         model.notice = "✗ not starred: the library is busy"
         #expect(BrowseRenderer.frame(model).map(\.text).contains("✗ not starred: the library is busy"))
         _ = press(&model, .down)
         #expect(model.notice == nil && model.starred == ["900001"])
+    }
+
+    /// The library's first answer can come after an f pressed meanwhile (it was asked before): the
+    /// press stands.
+    @Test func aStarPressedBeforeTheLibrarysFirstAnswerStays() {
+        var model = loaded()
+        let id = model.rows[0].recording.id
+        _ = press(&model, .character("f"))
+        model.showStarred([])
+        #expect(model.starred == [id])
+        _ = press(&model, .character("f"))
+        model.showStarred([id])
+        #expect(model.starred.isEmpty, "taken off meanwhile: off")
     }
 
     @Test func capitalFStarsIntoAListNamedAtAPrompt() {

@@ -27,6 +27,9 @@ struct QueryCompletionTests {
         #expect(offered(["chirper", "search", "en", ":", "great"], "great", asked: &asked) == ["great Tit"], "what was typed stays as typed")
         #expect(offered(["chirper", "search", "Rufous"], "Rufous", asked: &asked) == ["Rufous-bellied Thrush"])
         #expect(offered(["chirper", "search", "parus"], "parus", asked: &asked) == ["parus major"])
+        asked = 0
+        _ = offered(["chirper", "search", "sp"], "sp", asked: &asked)
+        #expect(asked == 1, "one tag with species for values, and species names: the library asked once")
         #expect(offered(["chirper", "search", "cnt:united k"], "cnt:united k", asked: &asked) == ["cnt:united kingdom"])
     }
 }

@@ -134,7 +134,7 @@ struct BrowseLoop {
             case .sonogram(let id, let result):
                 model.receiveSonogram(id: id, result)
             case .starred(let ids, let notice):
-                model.showStarred(ids)
+                model.showStarred(ids, keepingPresses: notice == nil)
                 if let notice { model.notice = notice }
             case .pastSearches(let queries):
                 model.showPastSearches(queries)

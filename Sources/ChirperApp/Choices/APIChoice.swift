@@ -13,10 +13,10 @@ public struct APIChoice: Sendable {
     }
 
     /// The live client; a usage error when the API's URL cannot be asked (not http(s), a port out of
-    /// range). The settings are read anew each time, so a client made after a failure (browse's `r`)
-    /// uses a config file put right meanwhile.
-    public func client() throws(CommandFailure) -> XenoCantoClient {
-        let configuration = Configuration.reading()
+    /// range). `rereading`: the environment and the config file read anew (browse's `r` after a
+    /// failure uses a config file put right meanwhile); else the run's settings, read once.
+    public func client(rereading: Bool = false) throws(CommandFailure) -> XenoCantoClient {
+        let configuration = rereading ? Configuration.reading() : Configuration.current
         let settings = APISettings(baseURL: configuration.apiURL(option: apiURL).value, key: configuration.key(option: key)?.value)
         if let key = settings.key { Redaction.hide(key) }
         if let problem = XenoCantoClient.problem(withBaseURL: settings.baseURL) {

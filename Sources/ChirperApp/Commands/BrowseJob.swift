@@ -22,7 +22,7 @@ public enum BrowseJob {
         // The settings are read again after a failed request (`r`); an API URL made unusable meanwhile
         // keeps the one browse started with.
         let first = try api.client()
-        let session = BrowseSession(client: NameReadingClient(RereadingClient { (try? api.client()) ?? first }), perPage: pages.perPage,
+        let session = BrowseSession(client: NameReadingClient(RereadingClient { (try? api.client(rereading: true)) ?? first }), perPage: pages.perPage,
                                     playerOptions: sound.playerOptions())
         let status = await session.run(
             query: typed.isEmpty ? nil : SearchQuery(typed, raw: pages.raw), page: pages.page, raw: pages.raw)

@@ -4,7 +4,7 @@ import Audio
 /// bench` times it beside `mpg123 -t`.
 public enum DecodeJob {
     public static func run(recording: String, api: APIChoice) async throws {
-        let (source, _, _) = try await RecordingSource.resolve(recording, api: api)
+        let source = try await RecordingSource.resolve(recording, api: api).playable()
         let start = ContinuousClock.now
         var bytes = 0
         do {

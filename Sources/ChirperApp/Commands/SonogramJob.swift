@@ -14,9 +14,8 @@ public enum SonogramJob {
     /// `size`: the PNG's width and height (`SonogramFigure.standardSize` when nil).
     public static func run(recording: String, maxKilohertz: Double?, png: String?, size: (width: Int, height: Int)? = nil, lines: Int?,
                            color: ColorChoice, api: APIChoice) async throws {
-        let found = try await RecordingSource.lookup(recording, api: api)
         // `--png -`: the picture is standard output, so nothing else goes there.
-        if png != "-", let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
+        let found = try await RecordingSource.resolve(recording, api: api, announcing: png != "-")
         let (source, name, duration) = (try found.playable(), found.name, found.duration)
         let spectrogram: Spectrogram
         do {
@@ -43,8 +42,7 @@ public enum SonogramJob {
     /// recorded it, the licence, where it is on xeno-canto); a file's or a URL's name otherwise.
     static func title(_ found: RecordingSource.Found) -> [String] {
         guard let recording = found.recording else { return [Displayable.line(found.name)] }
-        let names = [recording.englishName, recording.scientificName.isEmpty ? nil : "(\(recording.scientificName))"].compactMap { $0 }
-        let what = ["XC" + recording.id, names.joined(separator: " "), recording.soundType, recording.country].compactMap { $0 }.filter { !$0.isEmpty }
+        let what = ["XC" + recording.id, RecordingHeader.names(recording), recording.soundType, recording.country].compactMap { $0 }.filter { !$0.isEmpty }
         let credit = [recording.recordist, LicenceName.short(recording.licence), "https://xeno-canto.org/" + recording.id].compactMap { $0 }
         return [Displayable.line(what.joined(separator: " · ")), Displayable.line(credit.joined(separator: " · "))]
     }

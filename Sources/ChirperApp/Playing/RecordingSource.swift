@@ -14,10 +14,11 @@ enum RecordingSource {
 
     /// `fileBeside`: for an XC number, the file its lookup will most likely name is asked for through it
     /// beside the lookup (kept only when the lookup names it).
-    static func resolve(_ recording: String, api: APIChoice, fileBeside early: StartWork? = nil) async throws -> (AudioSource, String, Double?) {
+    /// `announcing`: the recording's header line on stdout (not when stdout is the output itself).
+    static func resolve(_ recording: String, api: APIChoice, fileBeside early: StartWork? = nil, announcing: Bool = true) async throws -> Found {
         let found = try await lookup(recording, api: api, fileBeside: early)
-        if let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
-        return (try found.playable(), found.name, found.duration)
+        if announcing, let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
+        return found
     }
 
     /// What `recording` names: its source, a name for messages, the API's length and entry (an XC number).

@@ -55,6 +55,8 @@ public struct BrowseModel: Equatable, Sendable {
     public private(set) var hasRestrictedRows = false
     /// XC numbers on the list `starred` (f) as the library last said, and those starred into any list since.
     public private(set) var starred: Set<String> = []
+    /// The stars put on (true) or taken off in this session, by XC number.
+    private var pressed: [String: Bool] = [:]
     /// The searches the library remembers, newest first: ↑ and ↓ at the `/` prompt bring them back.
     public private(set) var pastSearches: [String] = []
     /// Which of `pastSearches` the prompt shows; nil: what was typed.
@@ -104,8 +106,15 @@ public struct BrowseModel: Equatable, Sendable {
     // MARK: Stars
 
     /// The stars the library holds (at the start, and after a star it could not keep).
-    public mutating func showStarred(_ ids: Set<String>) {
+    /// `keepingPresses`: the f presses of this session stand over `ids` (the library's answer to a question
+    /// asked before them, as the first load's may be); without it, `ids` is the truth (after a star the
+    /// library could not keep).
+    public mutating func showStarred(_ ids: Set<String>, keepingPresses: Bool = true) {
+        if !keepingPresses { pressed = [:] }
         starred = ids
+        for (id, on) in pressed {
+            if on { starred.insert(id) } else { starred.remove(id) }
+        }
     }
 
     /// The searches to bring back at the prompt (newest first).
@@ -118,6 +127,7 @@ public struct BrowseModel: Equatable, Sendable {
         let recording = rows[cursor].recording
         let on = !starred.contains(recording.id)
         if on { starred.insert(recording.id) } else { starred.remove(recording.id) }
+        pressed[recording.id] = on
         return [.star(recording, list: BrowseModel.starredList, on: on)]
     }
 
@@ -133,7 +143,10 @@ public struct BrowseModel: Equatable, Sendable {
             panel = .none
             let name = text.trimmingWhitespace
             guard !name.isEmpty, cursor < rows.count else { return [] }
-            if name == BrowseModel.starredList { starred.insert(rows[cursor].id) }
+            if name == BrowseModel.starredList {
+                starred.insert(rows[cursor].id)
+                pressed[rows[cursor].id] = true
+            }
             return [.star(rows[cursor].recording, list: name, on: true)]
         default: break
         }

@@ -28,7 +28,7 @@ public enum SonogramText {
             let lower = min(picture.height - 1, upper + 1)
             let label: String
             if let hertz = ticks[line] {
-                label = pad(kilohertz(hertz) + " kHz", to: axisWidth - 2) + " ┤"
+                label = pad(SonogramTicks.label(hertz: hertz), to: axisWidth - 2) + " ┤"
             } else {
                 label = String(repeating: " ", count: axisWidth - 1) + "│"
             }
@@ -83,11 +83,6 @@ public enum SonogramText {
         // The top is said too when the step passes it by (a --max-khz of 12 by 5 kHz).
         if ticks[0] == nil, picture.maxHertz.truncatingRemainder(dividingBy: 500) == 0 { ticks[0] = picture.maxHertz }
         return ticks
-    }
-
-    static func kilohertz(_ hertz: Double) -> String {
-        let khz = hertz / 1000
-        return khz == khz.rounded() || khz >= 10 ? String(Int(khz.rounded())) : String(Double(Int(khz * 10)) / 10)
     }
 
     static func pad(_ text: String, to width: Int) -> String {
