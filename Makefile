@@ -1,10 +1,15 @@
 # Chirper: `make demo` plays the built-in demo catalog; `make test` runs every test.
 # Both install what they need on a fresh Debian machine (as root) and start a PulseAudio daemon with a
-# null sink only when none is reachable.
+# null sink only when none is reachable; `make test` then runs the sound tests again on PipeWire's
+# PulseAudio server (pipewire-pulse), started headless for them.
 
 SWIFT ?= swift
-APT_PACKAGES := libsqlite3-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils lame tmux python3 openssl man-db fish
+APT_PACKAGES := libsqlite3-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils \
+	pipewire pipewire-pulse wireplumber dbus lame tmux python3 openssl man-db fish
 WITH_PULSE := .ci/pulseaudio
+WITH_PIPEWIRE := .ci/pipewire
+# The sound tests: every suite nested in PlaybackTests, and the demo command's.
+SOUND_TESTS := IntegrationTests\.(PlaybackTests|DemoCommandTests)
 # What a listener runs: release builds with the Swift runtime linked in (no libswiftCore, Foundation or
 # ICU to load at each start). libpulse and libmpg123 stay shared: Debian ships no static ones.
 RELEASE := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections
@@ -32,6 +37,7 @@ build-tests: deps
 
 test: build-tests
 	$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build
+	$(WITH_PIPEWIRE) .ci/summarize-failures $(SWIFT) test --skip-build --filter '$(SOUND_TESTS)'
 
 demo: build
 	$(WITH_PULSE) $(CHIRPER) demo

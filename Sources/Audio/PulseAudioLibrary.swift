@@ -46,7 +46,6 @@ struct PulseAudio: @unchecked Sendable {
     let streamGetContext: @convention(c) (Stream?) -> Context?
     let streamGetIndex: @convention(c) (Stream?) -> UInt32
     let streamGetBufferAttr: @convention(c) (Stream?) -> UnsafePointer<pa_buffer_attr>?
-    let streamSetBufferAttr: @convention(c) (Stream?, UnsafePointer<pa_buffer_attr>?, pa_stream_success_cb_t?, UnsafeMutableRawPointer?) -> Operation?
     let streamSetStateCallback: @convention(c) (Stream?, pa_stream_notify_cb_t?, UnsafeMutableRawPointer?) -> Void
     let streamSetWriteCallback: @convention(c) (Stream?, pa_stream_request_cb_t?, UnsafeMutableRawPointer?) -> Void
     let streamSetUnderflowCallback: @convention(c) (Stream?, pa_stream_notify_cb_t?, UnsafeMutableRawPointer?) -> Void
@@ -94,7 +93,6 @@ struct PulseAudio: @unchecked Sendable {
         streamGetContext = try library.function("pa_stream_get_context")
         streamGetIndex = try library.function("pa_stream_get_index")
         streamGetBufferAttr = try library.function("pa_stream_get_buffer_attr")
-        streamSetBufferAttr = try library.function("pa_stream_set_buffer_attr")
         streamSetStateCallback = try library.function("pa_stream_set_state_callback")
         streamSetWriteCallback = try library.function("pa_stream_set_write_callback")
         streamSetUnderflowCallback = try library.function("pa_stream_set_underflow_callback")

@@ -6,8 +6,8 @@ import PlaybackModel
 /// is the stream's own volume, and the server going away ends every wait with an error.
 ///
 /// `@unchecked Sendable` for the same reason as `PulseConnection`: the handle, `cancelled`,
-/// `writeInterrupted`, `dry` and `dryEpisodes` are used only with the connection's mainloop lock held (the
-/// underflow and started callbacks run on the mainloop thread, which holds it).
+/// `writeInterrupted`, `dry`, `dryEpisodes` and `refill` are used only with the connection's mainloop lock
+/// held (the underflow and started callbacks run on the mainloop thread, which holds it).
 public final class PulseStream: AudioSink, @unchecked Sendable {
     public let format: AudioFormat
     private let connection: PulseConnection
@@ -22,9 +22,13 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
     static let fullVolume: UInt32 = 0x10000
     /// Sound queued before playback starts: little at first, so the first sound comes quickly.
     static let startMilliseconds = 40
-    /// Sound queued before playback starts again after the server ran dry: three quarters of the
+    /// Sound gathered before playback starts again after the server ran dry: three quarters of the
     /// buffer, so input that trickles plays in pieces of most of a second, not in bits of 40 ms.
     static let refillMilliseconds = bufferMilliseconds * 3 / 4
+    /// After the server ran dry, what the input gives is held here until `refillMilliseconds` of it are
+    /// in, then written at once; nil when not refilling. Held here, not by a larger prebuf: PipeWire's
+    /// PulseAudio server plays again whatever little is written, whatever the prebuf.
+    private var refill: [UInt8]?
     /// The server ran out of sound and has not started again: the listener hears nothing.
     private var dry = false
     /// Dry spells so far, to tell one from the next.
@@ -89,6 +93,11 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
             }
             connection.wait()
         }
+        // PipeWire's server creates the stream at full volume whatever the connect asked: set it again,
+        // before the first write, so not a sample is heard louder than asked.
+        if volume != nil, let operation = pulse.contextSetSinkInputVolume(connection.context, pulse.streamGetIndex(stream), &volumes, nil, nil) {
+            pulse.operationUnref(operation)
+        }
     }
 
     deinit {
@@ -130,7 +139,7 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
             dryEpisodes += 1
             signals?(self, .ranDry(episode: dryEpisodes))
         }
-        setStart(afterMilliseconds: Self.refillMilliseconds)
+        if refill == nil { refill = [] }
         connection.signal()
     }
 
@@ -138,15 +147,26 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
     private func startedAgain() {
         guard dry else { return }
         dry = false
-        setStart(afterMilliseconds: Self.startMilliseconds)
         signals?(self, .started)
         connection.signal()
     }
 
-    /// Call with the lock held. Does not wait: the server applies it before the writes that follow.
-    private func setStart(afterMilliseconds milliseconds: Int) {
-        var attributes = Self.attributes(format, startAfterMilliseconds: milliseconds)
-        if let operation = pulse.streamSetBufferAttr(stream, &attributes, nil, nil) { pulse.operationUnref(operation) }
+    /// Writes what a refill holds, if anything: the input has ended, so there will be no more.
+    private func endRefill() throws(PulseError) {
+        connection.lock()
+        defer { connection.unlock() }
+        try writeHeld()
+    }
+
+    /// Call with the lock held: writes what a refill holds, if anything.
+    private func writeHeld() throws(PulseError) {
+        guard let held = refill else { return }
+        refill = nil
+        let failure = held.withUnsafeBytes { bytes -> PulseError? in
+            do throws(PulseError) { try writeNow(bytes) } catch { return error }
+            return nil
+        }
+        if let failure { throw failure }
     }
 
     /// Writes all of `bytes`, waiting for room as the server plays. Returns early by throwing, or
@@ -159,10 +179,18 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
     /// for all but what is queued. After running dry it waits for more (`refillMilliseconds`), so then
     /// whatever there is room for is written, as for longer pieces.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(PulseError) {
-        guard var next = bytes.baseAddress else { return }
-        var remaining = bytes.count
         connection.lock()
         defer { connection.unlock() }
+        guard refill != nil else { return try writeNow(bytes) }
+        try checkUsable()
+        refill?.append(contentsOf: bytes)
+        if let held = refill?.count, held >= format.bytes(milliseconds: Self.refillMilliseconds) { try writeHeld() }
+    }
+
+    /// `write` with the lock held, bypassing a refill.
+    private func writeNow(_ bytes: UnsafeRawBufferPointer) throws(PulseError) {
+        guard var next = bytes.baseAddress else { return }
+        var remaining = bytes.count
         let oneRequest = pulse.streamGetBufferAttr(stream).map { Int($0.pointee.minreq) } ?? 0
         var waitsForAll: Bool { !dry && remaining < oneRequest }
         while remaining > 0 {
@@ -188,6 +216,7 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
 
     /// Waits until everything written has been played, so the last 200 ms are heard.
     public func drain() throws(PulseError) {
+        try endRefill()
         try run("pa_stream_drain") { stream, mainloop in
             pulse.streamDrain(stream, { _, _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
         }
@@ -197,14 +226,16 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
     public func flush() throws(PulseError) {
         connection.lock()
         writeInterrupted = false
+        refill = nil
         connection.unlock()
         try run("pa_stream_flush") { stream, mainloop in
             pulse.streamFlush(stream, { _, _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
         }
     }
 
-    /// Starts playback of what is queued even when less than the start-up buffer is there.
+    /// Starts playback of what is queued (and held) even when less than the start-up buffer is there.
     public func trigger() throws(PulseError) {
+        try endRefill()
         try run("pa_stream_trigger") { stream, mainloop in
             pulse.streamTrigger(stream, { _, _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
         }

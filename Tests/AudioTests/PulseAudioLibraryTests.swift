@@ -36,7 +36,6 @@ struct PulseAudioLibraryTests {
         same(pulse.streamGetContext, pa_stream_get_context, "pa_stream_get_context")
         same(pulse.streamGetIndex, pa_stream_get_index, "pa_stream_get_index")
         same(pulse.streamGetBufferAttr, pa_stream_get_buffer_attr, "pa_stream_get_buffer_attr")
-        same(pulse.streamSetBufferAttr, pa_stream_set_buffer_attr, "pa_stream_set_buffer_attr")
         same(pulse.streamSetStateCallback, pa_stream_set_state_callback, "pa_stream_set_state_callback")
         same(pulse.streamSetWriteCallback, pa_stream_set_write_callback, "pa_stream_set_write_callback")
         same(pulse.streamSetUnderflowCallback, pa_stream_set_underflow_callback, "pa_stream_set_underflow_callback")

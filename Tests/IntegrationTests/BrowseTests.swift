@@ -94,7 +94,7 @@ struct Browse {
             let failed = try await terminal.waitForScreen { $0.contains("✗ XC900002: not an MP3 stream") }
             #expect(failed.split(separator: "\n").contains { $0.hasPrefix("✗  XC900002") }, "✗ on the row: \(failed)")
 
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             try terminal.send("j", "j", "Enter")
             let playing = try await terminal.waitForScreen { $0.contains("XC900004 Song Thrush  ▶ 0:01 / 0:06") }
             #expect(playing.split(separator: "\n").contains { $0.hasPrefix("▶  XC900004") && $0.contains("0:01/0:06") }, "\(playing)")

@@ -32,7 +32,7 @@ struct Cache {
             #expect(kept.count == 1 && kept[0].hasPrefix("XC900001-") && kept[0].hasSuffix(".mp3"), "\(kept)")
             #expect(try Data(contentsOf: cache.appendingPathComponent(kept[0])) == original, "the very bytes served")
 
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             let replay = try await ChirperProcess.run(["play", "900001"] + server.api, environment: environment)
             let heard = HeardSound(samples: try await recorder.stop())
             #expect(replay.status == 0)

@@ -15,7 +15,7 @@ struct Compare {
         #expect(tones.map(\.sampleRate) == [24_000, 44_100])
         try await TestCatalog.withServer { server in
             for tone in tones { _ = try await server.audio.file(for: tone) }
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             let result = try await ChirperProcess.run(["compare", Self.low, Self.high] + server.api)
             let heard = HeardSound(samples: try await recorder.stop())
             #expect(result.status == 0, "\(result.stderr)")

@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func demoSearchesThenPlaysTheFirstResultAndTakesItsServerAlong() async throws {
-        let recorder = try MonitorRecorder()
+        let recorder = try await MonitorRecorder()
         let result = try await ChirperProcess.run(["demo", "nr:900001"])
         let heard = HeardSound(samples: try await recorder.stop())
         #expect(result.status == 0, "\(result.stderr)")

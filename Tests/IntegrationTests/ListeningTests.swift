@@ -14,7 +14,7 @@ struct Listening {
 
     /// Plays `arguments` and returns what the monitor heard.
     static func heard(_ arguments: [String], timeout: Double = 60) async throws -> (ChirperProcess.Result, HeardSound) {
-        let recorder = try MonitorRecorder()
+        let recorder = try await MonitorRecorder()
         let result = try await ChirperProcess.run(arguments, timeout: timeout)
         return (result, HeardSound(samples: try await recorder.stop()))
     }
@@ -118,14 +118,14 @@ struct Listening {
 
         try terminal.send("{")
         try await terminal.waitForScreen { $0.contains("½×") }
-        var recorder = try MonitorRecorder()
+        var recorder = try await MonitorRecorder()
         try await Task.sleep(for: .seconds(1.5))
         var heard = HeardSound(samples: try await recorder.stop())
         #expect(abs(heard.hertz - 1_000) <= 30, "half speed keeps the pitch: \(heard.hertz) Hz")
 
         try terminal.send("t")
         try await terminal.waitForScreen { $0.contains("½× tape") }
-        recorder = try MonitorRecorder()
+        recorder = try await MonitorRecorder()
         try await Task.sleep(for: .seconds(1.5))
         heard = HeardSound(samples: try await recorder.stop())
         #expect(abs(heard.hertz - 500) <= 15, "on tape the pitch follows: \(heard.hertz) Hz")

@@ -7,7 +7,9 @@ final class MonitorRecorder {
     private let process = Process()
     private let file: URL
 
-    init() throws {
+    /// Returns once the recording stream is there, so nothing played after it is missed (PipeWire's
+    /// server links a new recording stream a while after parec has started).
+    init() async throws {
         file = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-monitor-\(UUID().uuidString).raw")
         FileManager.default.createFile(atPath: file.path, contents: nil)
         let sink = try OwnSink.current ?? MonitorRecorder.defaultSink()
@@ -16,6 +18,23 @@ final class MonitorRecorder {
         process.standardOutput = try FileHandle(forWritingTo: file)
         process.standardError = FileHandle.nullDevice
         try process.run()
+        for _ in 0..<100 {
+            if try await Self.isRecording(sink + ".monitor") { return }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        kill(process.processIdentifier, SIGKILL)
+        try? FileManager.default.removeItem(at: file)
+        throw NullSink.SinkFailure(reason: "parec never recorded \(sink).monitor")
+    }
+
+    /// Whether a recording stream reads from source `name`.
+    private static func isRecording(_ name: String) async throws -> Bool {
+        let sources = try await Spawn.run("/usr/bin/pactl", ["list", "short", "sources"])
+        guard let index = sources.output.split(separator: "\n").first(where: { $0.split(separator: "\t").dropFirst().first == Substring(name) })?
+            .split(separator: "\t").first else { return false }
+        let outputs = try await Spawn.run("/usr/bin/pactl", ["list", "short", "source-outputs"])
+        return outputs.output.split(separator: "\n").contains { $0.split(separator: "\t").dropFirst().first == index }
     }
 
     static func defaultSink() throws -> String {

@@ -16,7 +16,16 @@ struct NullSink {
         guard loaded.status == 0, Int(module) != nil else {
             throw SinkFailure(reason: "pactl load-module module-null-sink exited \(loaded.status): \(loaded.output)")
         }
-        return NullSink(name: name, module: module)
+        // PipeWire's server answers load-module before the sink exists: wait until it is listed, or a
+        // stream sent there would go to the default sink and the monitor would hear nothing.
+        for _ in 0..<100 {
+            let sinks = try await Spawn.run("/usr/bin/pactl", ["list", "short", "sinks"])
+            if sinks.output.split(separator: "\n").contains(where: { $0.split(separator: "\t").dropFirst().first == Substring(name) }) {
+                return NullSink(name: name, module: module)
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw SinkFailure(reason: "sink \(name) never appeared after pactl load-module")
     }
 
     /// A sink left loaded is harmless to the tests (no one plays to it), so a failure here is not theirs.

@@ -67,7 +67,7 @@ struct Packs {
         }
 
         // The server is gone: the pack plays from its files.
-        let recorder = try MonitorRecorder()
+        let recorder = try await MonitorRecorder()
         let played = try await library.run(["queue", "--pack", "trip"])
         let heard = HeardSound(samples: try await recorder.stop())
         #expect(played.status == 0, "\(played.stdout)\n\(played.stderr)")

@@ -20,7 +20,7 @@ struct PlaybackTests {
 
     @Test func a440HzToneIsHeardAt440HzForItsLength() async throws {
         let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 440), sampleRate: 44_100, channels: 1, seconds: 3))
-        let recorder = try MonitorRecorder()
+        let recorder = try await MonitorRecorder()
         let result = try await ChirperProcess.run(["play", file.path])
         let heard = HeardSound(samples: try await recorder.stop())
         #expect(result.status == 0, "\(result.stderr)")
@@ -61,7 +61,7 @@ struct PlaybackTests {
         }, "a \(rate) Hz \(channels)-channel tone in the catalog")
         try await TestCatalog.withServer { server in
             _ = try await server.audio.file(for: entry.audio!)  // encode before timing starts
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             let result = try await ChirperProcess.run(["play", entry.recording.id] + server.api)
             let heard = HeardSound(samples: try await recorder.stop())
             #expect(result.status == 0, "\(result.stderr)")
@@ -217,7 +217,7 @@ struct PlaybackTests {
         #expect(log.all.last == .paused)
         try await Task.sleep(for: .milliseconds(300))  // what was already written drains
         let pausedAt = lastElapsed()
-        let recorder = try MonitorRecorder()
+        let recorder = try await MonitorRecorder()
         try await Task.sleep(for: .seconds(1.5))
         let heardWhilePaused = HeardSound(samples: try await recorder.stop())
         #expect(heardWhilePaused.audibleSeconds == 0, "silence while paused")
@@ -287,7 +287,7 @@ struct PlaybackTests {
         return try await TestCatalog.withServer { server in
             _ = try await server.audio.file(for: entry.audio!)
             server.faults.audio(entry.recording.id, fault)
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             let result = try await ChirperProcess.run(["play", entry.recording.id] + server.api, timeout: 40)
             let heard = HeardSound(samples: try await recorder.stop())
             #expect(!result.timedOut, "never a hang")
@@ -316,6 +316,10 @@ struct DoomedSoundServer {
         var environment = ProcessInfo.processInfo.environment
         environment["PULSE_RUNTIME_PATH"] = runtime.path
         environment["PULSE_SERVER"] = nil
+        // Off the session bus, where PipeWire's server (the PipeWire pass) holds PulseAudio's name, and
+        // out of its runtime folder.
+        environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+        environment["XDG_RUNTIME_DIR"] = runtime.path
         try Spawn.run("/usr/bin/pulseaudio", ["--daemonize=yes", "--exit-idle-time=-1", "-n", "--use-pid-file=yes",
                                               "--load=module-null-sink sink_name=doomed", "--load=module-native-protocol-unix"],
                       environment: environment, output: false)
@@ -323,7 +327,7 @@ struct DoomedSoundServer {
             .trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
-    var environment: [String: String] { ["PULSE_RUNTIME_PATH": runtime.path] }
+    var environment: [String: String] { ["PULSE_SERVER": "unix:" + runtime.appendingPathComponent("native").path] }
 
     /// SIGKILL: the daemon has no chance to say goodbye. Returns when.
     func kill() -> ContinuousClock.Instant {

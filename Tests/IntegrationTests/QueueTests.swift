@@ -23,7 +23,7 @@ struct Queue {
         try await TestCatalog.withServer { server in
             for id in ids { _ = try await server.audio.file(for: DemoRecordings.builtIn.entry(id: id)!.audio!) }
             server.faults.audio("900013", .html)
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             let result = try await ChirperProcess.run(["queue", "gen:parus", "--limit", "4", "--gap", "0"] + server.api)
             let heard = HeardSound(samples: try await recorder.stop())
             #expect(result.status == 0, "\(result.stderr)")
@@ -64,7 +64,7 @@ struct Queue {
 
     @Test func gapPutsThatMuchSilenceBetweenTracks() async throws {
         try await TestCatalog.withServer { server in
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             let result = try await ChirperProcess.run(["queue", "gen:parus", "--limit", "2", "--gap", "1"] + server.api)
             let heard = HeardSound(samples: try await recorder.stop())
             #expect(result.status == 0, "\(result.stderr)")
@@ -91,7 +91,7 @@ struct Queue {
         try await TestCatalog.withServer { server in
             let terminal = try Self.session(server, ["gen:parus", "q:B"])
             try await terminal.waitForScreen { $0.contains("1/3 · XC900025") && $0.contains("▶ 0:01") }
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             try await Task.sleep(for: .seconds(1))
             try terminal.send("n")
             try await terminal.waitForScreen { $0.contains("2/3 · XC900073") && $0.contains("▶ 0:01") }
@@ -132,7 +132,7 @@ struct Queue {
             let sought = try await terminal.waitForScreen { Self.elapsed($0) >= 60 }
             let position = Double(Self.elapsed(sought))
             #expect((60...64).contains(position), "12 × 5 s ahead: \(sought)")
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             try await Task.sleep(for: .seconds(1.5))
             let heard = HeardSound(samples: try await recorder.stop())
             // Six seconds on, back 5 s: those bytes were read since the jump and are kept: no request.

@@ -47,7 +47,7 @@ struct Quiz {
         let wrongName = species[1] == "Parus major" ? "Song Thrush" : "Great Tit"
 
         let environment = ChirperProcess.environment(extra: library.environment.merging(["TERM": "xterm-256color"]) { $1 })
-        let recorder = try MonitorRecorder()
+        let recorder = try await MonitorRecorder()
         let terminal = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pack", "birds", "--count", "4", "--seed", "11"],
                                        environment: environment, width: 110, height: 30)
         func asked(_ number: Int) async throws {
@@ -112,7 +112,7 @@ struct Quiz {
         #expect(stats.stdout.contains("in ") || stats.stdout.contains("now"), "when each is due: \(stats.stdout)")
 
         // The pair drilled: both heard side by side, then questions between the two.
-        let pairRecorder = try MonitorRecorder()
+        let pairRecorder = try await MonitorRecorder()
         let drill = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pairs", "--pack", "birds", "--seed", "5"],
                                     environment: environment, width: 110, height: 40)
         _ = try await drill.waitForScreen(seconds: 20) { $0.contains("question 1 of 20") }

@@ -15,7 +15,7 @@ struct Resume {
     static func play(_ id: String = Self.id, with fault: DemoFaults.AudioFault, on server: DemoServer) async throws
         -> (result: ChirperProcess.Result, heard: HeardSound) {
         server.faults.audio(id, fault)
-        let recorder = try MonitorRecorder()
+        let recorder = try await MonitorRecorder()
         let result = try await ChirperProcess.run(["play", id] + server.api, timeout: 60)
         return (result, HeardSound(samples: try await recorder.stop()))
     }
@@ -141,7 +141,7 @@ struct WAV {
         let audio = try #require(DemoRecordings.builtIn.entry(id: "900001")?.audio)  // 2 s, 3000 Hz, 44.1 kHz mono
         try await TestCatalog.withServer { server in
             server.faults.audio("900001", .wav())
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             let result = try await ChirperProcess.run(["play", "900001"] + server.api)
             let heard = HeardSound(samples: try await recorder.stop())
             #expect(result.status == 0, "\(result.stderr)")

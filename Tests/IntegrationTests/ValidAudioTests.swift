@@ -16,7 +16,7 @@ struct ValidAudio {
         return try await TestCatalog.withServer { server in
             _ = try await server.audio.file(for: audio)  // encoded before the recording starts
             server.faults.audio(Self.id, fault)
-            let recorder = try MonitorRecorder()
+            let recorder = try await MonitorRecorder()
             let result = try await ChirperProcess.run(["play", Self.id] + server.api, timeout: 40)
             return (result, HeardSound(samples: try await recorder.stop()))
         }
