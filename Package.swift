@@ -93,11 +93,14 @@ let package = Package(
         .target(
             name: "Library",
             dependencies: ["XenoCanto", "LibraryModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The player offered to the desktop over D-Bus (MPRIS: media keys, widgets, playerctl), through
+        // sd-bus, opened when first needed.
+        .target(name: "MediaControl", dependencies: ["Audio", "Locking", "DisplayText"]),
         // What the commands do: the sessions that run effects (browse's event loop, the playing session,
         // the queue feed, download) and the terminal. Never sees ArgumentParser.
         .target(
             name: "ChirperApp",
-            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking", "LibraryModel"]),
+            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking", "LibraryModel", "MediaControl"]),
         // Parses the command line into plain options values and calls ChirperApp; exit codes. Nothing else.
         .executableTarget(
             name: "chirper",
@@ -140,7 +143,7 @@ let package = Package(
         .testTarget(
             name: "AudioTests", dependencies: ["Audio", "PlaybackModel", "ChirperCore", "CPulseAudio"],
             linkerSettings: [.linkedLibrary("pulse")]),
-        .testTarget(name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel", "Locking"]),
+        .testTarget(name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel", "Locking", "MediaControl"]),
         .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),
         .testTarget(
             name: "XenoCantoTests", dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP"],

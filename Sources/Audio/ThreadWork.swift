@@ -51,8 +51,8 @@ final class ThreadWork<Value: Sendable>: Sendable {
 }
 
 /// A thread made now for `body` (outside generic code: a C function pointer cannot be formed there).
-private enum NewThread {
-    static func run(_ body: @escaping @Sendable () -> Void) {
+public enum NewThread {
+    public static func run(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
         var thread = pthread_t()
         let made = pthread_create(&thread, nil, { box in

@@ -19,7 +19,7 @@ public enum DemoJob {
         try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
         guard let first = state.listing?.rows.first(where: { $0.recording.isPlayable })?.recording, let url = first.audioURL else { return }
         StandardOutput.write(["", "Playing the first result:", RecordingHeader.line(first)])
-        try await PlayJob.play(.url(url), name: "XC" + first.id, duration: first.duration, options: sound.playerOptions())
+        try await PlayJob.play(.url(url), name: "XC" + first.id, duration: first.duration, options: sound.playerOptions(), desktop: .of(first))
     }
 
     /// Replaces this process with the catalog's server, its options passed on unchanged; returns only

@@ -10,7 +10,8 @@ public enum PlayJob {
     public static func run(recording: String, offline: Bool, sound: SoundChoice, api: APIChoice) async throws {
         let found = try await resolve(recording, offline: offline, api: api, early: sound.startWork)
         if let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
-        try await Self.play(try found.playable(), name: found.name, duration: found.duration, options: sound.playerOptions())
+        try await Self.play(try found.playable(), name: found.name, duration: found.duration, options: sound.playerOptions(),
+                            desktop: found.recording.map(DesktopPlayer.Description.of))
         // Remembered once it has played, so the library is not opened on the way to the first sound.
         if let listed = found.recording { History.remember(play: listed) }
     }
@@ -31,9 +32,10 @@ public enum PlayJob {
     }
 
     /// Plays with the live status: a queue of one. A failure exits 5 with its reason.
-    static func play(_ source: AudioSource, name: String, duration: Double?, options: PlaybackEngine.Options) async throws {
+    static func play(_ source: AudioSource, name: String, duration: Double?, options: PlaybackEngine.Options,
+                     desktop: DesktopPlayer.Description? = nil) async throws {
         let track = PlaybackEngine.Track(id: name, source: source, duration: duration)
-        let session = PlayingSession([.init(track: track, header: nil, name: name)], screen: .play, options: options)
+        let session = PlayingSession([.init(track: track, header: nil, name: name, desktop: desktop)], screen: .play, options: options)
         session.stopOnSignals()
         try await session.runFailingOnAnyTrack()
     }

@@ -41,7 +41,7 @@ public enum QueueJob {
         let items = playable.compactMap { recording in
             recording.audioSource.map {
                 PlayingSession.Item(track: PlaybackEngine.Track(id: recording.id, source: $0, duration: recording.duration),
-                                    header: RecordingHeader.line(recording), name: "XC\(recording.id)")
+                                    header: RecordingHeader.line(recording), name: "XC\(recording.id)", desktop: .of(recording))
             }
         }
         let session = PlayingSession(items, screen: .queue, repeating: repeating, gap: gap, options: sound.playerOptions())

@@ -18,6 +18,8 @@ struct PlayingSession {
         let header: String?
         /// How a failure names it ("XC900001", a URL, a file).
         let name: String
+        /// What the desktop is told of it; by default its name.
+        var desktop: DesktopPlayer.Description? = nil
     }
 
     let items: [Item]
@@ -65,15 +67,19 @@ struct PlayingSession {
             interrupted.set()
             engine.stop()
         }) { [engine] key in
-            for command in key.unalted.flatMap(view.press) {
-                switch command {
-                case .listen(let listening): await engine.listen(listening)
-                case .quit: engine.stop()
-                }
+            for command in key.unalted.flatMap(view.press) { await Self.carryOut(command, engine) }
+        }
+        let desktop = DesktopPlayer(items.map { $0.desktop ?? .named($0.name) }, lengths: items.map(\.track.duration),
+                                    repeating: repeating)
+        let desktopRequests = Task { [engine] in
+            for await request in desktop.requested {
+                for command in DesktopPlayer.commands(for: request, in: desktop.current) { await Self.carryOut(command, engine) }
             }
         }
         defer {
             keys.cancel()
+            desktop.close()
+            desktopRequests.cancel()
             input.restore()
         }
         let (items, repeating, gaveUp) = (items, repeating, gaveUp)
@@ -94,9 +100,17 @@ struct PlayingSession {
             case .buffering, .position, .paused, .resumed, .settings, .finished: break
             }
             view.apply($0.index, $1)
+            desktop.apply($0.index, $1)
         })
         view.end()
         return report
+    }
+
+    private static func carryOut(_ command: PlayingModel.Command, _ engine: PlaybackEngine) async {
+        switch command {
+        case .listen(let listening): await engine.listen(listening)
+        case .quit: engine.stop()
+        }
     }
 
     /// `run` for the commands that play chosen recordings (play, compare): Ctrl-C ends the command with

@@ -1,0 +1,184 @@
+import Audio
+import Glibc
+import Locking
+
+/// A player offered to the desktop on the session bus as MPRIS describes (org.mpris.MediaPlayer2 and
+/// its Player), so media keys, desktop widgets and `playerctl` see and control it.
+///
+/// Everything sd-bus does happens on one thread of its own (sd-bus objects are not thread-safe): it
+/// opens libsystemd and the bus, takes the name, answers calls from the latest state and sends
+/// PropertiesChanged when `publish` brings a new one. Requests go to `requests`, on that thread: they
+/// must return at once. Without a session bus (or libsystemd) the thread ends and nothing else changes.
+///
+/// `@unchecked Sendable`: `bus` and `announced` are used only on the bus thread; `state` and `closing`
+/// are behind their locks; the wake pipe's descriptors are fixed at init.
+public final class MediaPlayerBus: @unchecked Sendable {
+    public static let objectPath = "/org/mpris/MediaPlayer2"
+    static let rootInterface = "org.mpris.MediaPlayer2"
+    static let playerInterface = "org.mpris.MediaPlayer2.Player"
+    static let propertiesInterface = "org.freedesktop.DBus.Properties"
+
+    private let requests: @Sendable (MediaRequest) -> Void
+    private let state: Locked<MediaPlayerState>
+    private let closing = Locked(false)
+    /// Written to wake the bus thread: a new state to announce, or the end.
+    private let wake: (read: Int32, write: Int32)
+    private var bus: SystemdBus.Bus?
+    /// What the desktop was last told.
+    private var announced: MediaPlayerState
+
+    /// Begins offering the player on its own thread; returns at once. The name is
+    /// org.mpris.MediaPlayer2.chirper.instance<pid>, so players of several processes stand side by side.
+    public static func offer(_ initial: MediaPlayerState, requests: @escaping @Sendable (MediaRequest) -> Void) -> MediaPlayerBus? {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return nil }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+        }
+        let player = MediaPlayerBus(initial, wake: (fds[0], fds[1]), requests: requests)
+        NewThread.run { player.serve() }
+        return player
+    }
+
+    private init(_ initial: MediaPlayerState, wake: (read: Int32, write: Int32), requests: @escaping @Sendable (MediaRequest) -> Void) {
+        state = Locked(initial)
+        announced = initial
+        self.wake = wake
+        self.requests = requests
+    }
+
+    /// The state the desktop is to see from now on.
+    public func publish(_ new: MediaPlayerState) {
+        // Position is asked for, never announced: only a change of what is announced wakes the thread.
+        let changed = state.withLock { current -> Bool in
+            defer { current = new }
+            return !new.changedProperties(since: current).isEmpty
+        }
+        if changed { poke() }
+    }
+
+    /// Leaves the bus (the name goes with the connection); the thread ends.
+    public func close() {
+        closing.withLock { $0 = true }
+        poke()
+    }
+
+    private func poke() {
+        var byte: UInt8 = 1
+        _ = Glibc.write(wake.write, &byte, 1)
+    }
+
+    // MARK: The bus thread
+
+    private func serve() {
+        defer {
+            Glibc.close(wake.read)
+            Glibc.close(wake.write)
+        }
+        guard let sd = try? SystemdBus.loaded.get() else { return }
+        var opened: SystemdBus.Bus?
+        guard sd.openUser(&opened) >= 0, let opened else { return }
+        bus = opened
+        defer { _ = sd.flushCloseUnref(opened) }
+        let this = Unmanaged.passUnretained(self).toOpaque()
+        guard sd.addObject(opened, nil, Self.objectPath, { message, userdata, _ in
+            guard let userdata, let sd = try? SystemdBus.loaded.get() else { return 0 }
+            return Unmanaged<MediaPlayerBus>.fromOpaque(userdata).takeUnretainedValue().answer(message, sd)
+        }, this) >= 0,
+              sd.requestName(opened, "org.mpris.MediaPlayer2.chirper.instance\(getpid())", 0) >= 0 else { return }
+        while !closing.withLock({ $0 }) {
+            while sd.process(opened, nil) > 0 {}
+            announce(sd)
+            waitForWork(sd)
+        }
+    }
+
+    /// Waits for the bus or the wake pipe, or sd-bus's own deadline.
+    private func waitForWork(_ sd: SystemdBus) {
+        var deadline: UInt64 = 0
+        var timeout: Int32 = -1
+        if sd.getTimeout(bus, &deadline) > 0, deadline != UInt64.max {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+            timeout = deadline > nowMicroseconds ? Int32(min((deadline - nowMicroseconds + 999) / 1_000, 60_000)) : 0
+        }
+        var fds = [pollfd(fd: sd.getFD(bus), events: Int16(truncatingIfNeeded: sd.getEvents(bus)), revents: 0),
+                   pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, timeout)
+        var drained = [UInt8](repeating: 0, count: 64)
+        while Glibc.read(wake.read, &drained, drained.count) > 0 {}
+    }
+
+    /// Sends PropertiesChanged for what changed since the desktop was last told.
+    private func announce(_ sd: SystemdBus) {
+        let current = state.withLock { $0 }
+        let changed = current.changedProperties(since: announced)
+        announced = current
+        guard !changed.isEmpty else { return }
+        var signal: SystemdBus.Message?
+        guard sd.messageNewSignal(bus, &signal, Self.objectPath, Self.propertiesInterface, "PropertiesChanged") >= 0, let signal else { return }
+        defer { _ = sd.messageUnref(signal) }
+        guard sd.append(.string(Self.playerInterface), to: signal), sd.append(.dictionary(changed), to: signal),
+              sd.append(.strings([]), to: signal) else { return }
+        _ = sd.send(bus, signal, nil)
+    }
+
+    /// A method call on the player's path: properties from the latest state, requests passed on.
+    /// > 0: answered; 0: not ours (sd-bus says the method is unknown); < 0: refused with that errno.
+    private func answer(_ message: SystemdBus.Message?, _ sd: SystemdBus) -> Int32 {
+        let interface = sd.messageInterface(message).map { String(cString: $0) }
+        let member = sd.messageMember(message).map { String(cString: $0) } ?? ""
+        var replyValues: [BusValue] = []
+        switch interface {
+        case Self.propertiesInterface:
+            let current = state.withLock { $0 }
+            let asked = sd.readString(message)
+            let properties = asked == Self.playerInterface ? current.playerProperties
+                : asked == Self.rootInterface ? MediaPlayerState.rootProperties : []
+            switch member {
+            case "Get":
+                guard let name = sd.readString(message), let value = properties[name] else { return -EINVAL }
+                return reply(to: message, variant: value, sd)
+            case "GetAll": replyValues = [.dictionary(properties)]
+            case "Set": return -EPERM
+            default: return 0
+            }
+        case Self.rootInterface:
+            guard member == "Raise" || member == "Quit" else { return 0 }
+        case Self.playerInterface:
+            guard let request = request(member, message, sd) else { return member == "OpenUri" ? -EOPNOTSUPP : 0 }
+            requests(request)
+        default:
+            return 0
+        }
+        return reply(to: message, replyValues, sd)
+    }
+
+    private func request(_ member: String, _ message: SystemdBus.Message?, _ sd: SystemdBus) -> MediaRequest? {
+        switch member {
+        case "Play": return .play
+        case "Pause": return .pause
+        case "PlayPause": return .playPause
+        case "Stop": return .stop
+        case "Next": return .next
+        case "Previous": return .previous
+        case "Seek": return sd.readInt64(message).map { .seek(by: Double($0) / 1_000_000) }
+        case "SetPosition":
+            guard let track = sd.readString(message, "o"), let position = sd.readInt64(message) else { return nil }
+            return .setPosition(track: track, seconds: Double(position) / 1_000_000)
+        default: return nil
+        }
+    }
+
+    private func reply(to call: SystemdBus.Message?, _ values: [BusValue] = [], variant: BusValue? = nil, _ sd: SystemdBus) -> Int32 {
+        var reply: SystemdBus.Message?
+        guard sd.messageNewMethodReturn(call, &reply) >= 0, let reply else { return -ENOMEM }
+        defer { _ = sd.messageUnref(reply) }
+        for value in values where !sd.append(value, to: reply) { return -ENOMEM }
+        if let variant, !sd.appendVariant(variant, to: reply) { return -ENOMEM }
+        let sent = sd.send(bus, reply, nil)
+        return sent < 0 ? sent : 1
+    }
+}
