@@ -8,46 +8,6 @@ extension PlaybackTests {
 /// null sink's monitor, a position, next and previous in a queue, stop.
 @Suite("media keys and playerctl (MPRIS)")
 struct MediaKeys {
-    /// A dbus-daemon of the test's own, in a temporary folder; stopped (SIGKILL) by `stop`.
-    struct SessionBus {
-        let folder: URL
-        let pid: Int32
-        var address: String { "unix:path=" + folder.appendingPathComponent("bus").path }
-
-        init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-bus-\(UUID().uuidString.prefix(8))")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let started = try Spawn.run("/usr/bin/dbus-daemon", ["--session", "--address=unix:path=" + folder.appendingPathComponent("bus").path,
-                                                                "--fork", "--print-pid=1"])
-            pid = try #require(Int32(started.output.trimmingCharacters(in: .whitespacesAndNewlines)), "dbus-daemon: \(started.output)")
-        }
-
-        /// `playerctl -p chirper` with `arguments`, on this bus: its output, trimmed.
-        func playerctl(_ arguments: [String]) async throws -> String {
-            var environment = ProcessInfo.processInfo.environment
-            environment["DBUS_SESSION_BUS_ADDRESS"] = address
-            let result = try await Spawn.run("/usr/bin/playerctl", ["-p", "chirper"] + arguments, environment: environment)
-            return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-
-        /// Asks `playerctl` until `done` holds of its answer (5 s at most); returns the last answer.
-        @discardableResult
-        func waitFor(_ arguments: [String], _ done: (String) -> Bool) async throws -> String {
-            var answer = ""
-            for _ in 0..<100 {
-                answer = try await playerctl(arguments)
-                if done(answer) { return answer }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            return answer
-        }
-
-        func stop() {
-            kill(pid, SIGKILL)
-            try? FileManager.default.removeItem(at: folder)
-        }
-    }
-
     @Test func playerctlReadsTheRecordingPausesSeeksSkipsAndStopsAQueue() async throws {
         let entry = try #require(DemoRecordings.builtIn.entry(id: "900041"))  // a minute long
         let recording = entry.recording
@@ -101,6 +61,34 @@ struct MediaKeys {
             #expect(lines.contains { $0.hasPrefix("2/1 · XC900041") || $0.hasPrefix("1/1 · XC900041") }, "\(lines)")
             #expect(lines.contains { $0.hasPrefix("Played ") }, "stop ends the queue as q does: \(lines)")
             #expect(heard.audibleSeconds > 0.5, "heard before the pause: \(heard.audibleSeconds) s")
+        }
+    }
+
+    /// Browse offers the row that plays: the desktop's pause is the screen's pause, and stop ends the
+    /// row's play as s does.
+    @Test func browseOffersThePlayingRowAndTakesPauseAndStop() async throws {
+        let entry = try #require(DemoRecordings.builtIn.entry(id: "900041"))
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: entry.audio!)
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let environment = ChirperProcess.environment(extra: ["TERM": "xterm-256color", "DBUS_SESSION_BUS_ADDRESS": bus.address])
+            let terminal = try TmuxSession(command: [ChirperProcess.binary.path, "browse", "nr:900041"] + server.api,
+                                           environment: environment, width: 100, height: 20)
+            try await terminal.waitForScreen { $0.contains("row 1 of 1") }
+            try terminal.send("Enter")
+            try await terminal.waitForScreen { $0.contains("▶ 0:01 / 1:00") }
+            let told = try await bus.waitFor(["metadata", "--format", "{{xesam:title}}|{{xesam:url}}"]) { !$0.isEmpty }
+            #expect(told == "\(entry.recording.englishName!)|https://xeno-canto.org/900041", "\(told)")
+            _ = try await bus.playerctl(["pause"])
+            let paused = try await terminal.waitForScreen { $0.contains("(paused)") }
+            #expect(paused.contains("(paused)"))
+            #expect(try await bus.playerctl(["status"]) == "Paused")
+            _ = try await bus.playerctl(["stop"])
+            let stopped = try await terminal.waitForScreen { !$0.contains("(paused)") && !$0.contains("▶") }
+            #expect(!stopped.contains("(paused)"), "the row's play ended: \(stopped)")
+            try terminal.send("q")
+            #expect(try await terminal.exitStatus(within: 5) == 0)
         }
     }
 }

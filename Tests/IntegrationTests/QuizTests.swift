@@ -93,9 +93,14 @@ struct Quiz {
         #expect(heard.audibleSeconds > 0.5, "the questions were heard: \(heard.audibleSeconds) s of \(heard.samples.count) samples, loudest \(heard.samples.map { abs(Int($0)) }.max() ?? 0)")
 
         // One question more, answered by choosing.
+        // On a session bus: the desktop is told no name, recordist or page (MPRIS), as the screen says none.
+        let bus = try SessionBus()
+        defer { bus.stop() }
         let choosing = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pack", "birds", "--count", "1", "--choices", "2", "--seed", "3"],
-                                       environment: environment, width: 110, height: 30)
+                                       environment: environment.merging(["DBUS_SESSION_BUS_ADDRESS": bus.address]) { $1 }, width: 110, height: 30)
         _ = try await choosing.waitForScreen { $0.contains("  1  ") && $0.contains("  2  ") }
+        let told = try await bus.waitFor(["metadata", "--format", "{{xesam:title}}|{{xesam:artist}}|{{xesam:url}}"]) { $0.hasPrefix("Chirper quiz") }
+        #expect(told == "Chirper quiz: name this sound||", "\(told)")
         try choosing.send("1")
         _ = try await choosing.waitForScreen { $0.contains("It was ") || $0.contains("✓ Right") }
         try choosing.send("Enter")

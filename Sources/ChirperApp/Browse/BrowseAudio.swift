@@ -2,11 +2,13 @@ import Audio
 import ChirperCore
 import PlaybackModel
 import Locking
+import MediaControl
 import XenoCanto
 
 /// The one engine browse has at a time: playing a single row (Enter) or a queue from a row on (a), fed
 /// by the listing as it loads. Each gets a generation number, so a stopped engine's late events can be
-/// told from the current one's and dropped.
+/// told from the current one's and dropped. What plays is offered to the desktop (`DesktopPlayer`),
+/// whose requests come back on the loop's stream as `.desktop`; the quiz's says no names.
 struct BrowseAudio {
     /// What plays.
     private enum Mode {
@@ -40,11 +42,31 @@ struct BrowseAudio {
     let inputs: AsyncStream<BrowseInput>.Continuation
     private(set) var generation = 0
     private var mode = Mode.idle(releasing: nil)
+    private let desktop = DesktopPlayer()
+    private let hidesNames: Bool
+    /// What the desktop is told of each recording that may play, by its number.
+    private let described = Locked([String: (DesktopPlayer.Description, seconds: Double?)]())
 
-    init(options: PlaybackEngine.Options, inputs: AsyncStream<BrowseInput>.Continuation) {
+    init(options: PlaybackEngine.Options, inputs: AsyncStream<BrowseInput>.Continuation, hidesNames: Bool = false) {
         self.options = options
         volume = SharedVolume(options.volume)
         self.inputs = inputs
+        self.hidesNames = hidesNames
+        let requested = desktop.requested
+        Task {
+            for await request in requested { inputs.yield(.desktop(request)) }
+        }
+    }
+
+    /// What the desktop sees now.
+    var desktopState: MediaPlayerState { desktop.current }
+
+    private func describe(_ recordings: [Recording]) {
+        described.withLock { described in
+            for recording in recordings {
+                described[recording.id] = (hidesNames ? .question : .of(recording), recording.duration)
+            }
+        }
     }
 
     var isActive: Bool { mode.engine != nil }
@@ -52,8 +74,9 @@ struct BrowseAudio {
     mutating func play(_ recording: Recording, speed: PlaybackSpeed) {
         stop()
         guard let source = recording.audioSource else { return }
+        describe([recording])
         let track = PlaybackEngine.Track(id: recording.id, source: source, duration: recording.duration)
-        let (engine, task) = start(speed: speed) { index in index == 0 ? track : nil }
+        let (engine, task) = start(speed: speed, queue: false) { index in index == 0 ? track : nil }
         mode = .single(engine, task)
     }
 
@@ -61,21 +84,24 @@ struct BrowseAudio {
     /// next one when it reaches the end of the rows (`requestMore`).
     mutating func playAll(from row: Int, of model: BrowseModel, speed: PlaybackSpeed, requestMore: @escaping @Sendable () -> Void) {
         stop()
+        describe(model.rows.map(\.recording))
         let feed = QueueFeed(firstRow: row, rows: model.rows, complete: Self.isComplete(model.list), requestMore: requestMore)
-        let (engine, task) = start(speed: speed) { await feed.track($0) }
+        let (engine, task) = start(speed: speed, queue: true) { await feed.track($0) }
         mode = .queue(engine, feed, task)
     }
 
-    private mutating func start(speed: PlaybackSpeed, _ track: @escaping @Sendable (Int) async -> PlaybackEngine.Track?)
+    private mutating func start(speed: PlaybackSpeed, queue isQueue: Bool, _ track: @escaping @Sendable (Int) async -> PlaybackEngine.Track?)
         -> (PlaybackEngine, Task<Void, Never>) {
         var options = options
         options.speed = speed
         options.volume = volume.value
         let engine = PlaybackEngine(options: options)
-        let (generation, inputs) = (generation, inputs)
+        let (generation, inputs, desktop, described) = (generation, inputs, desktop, described)
         let task = Task {
             _ = await engine.play(track: track) { playing, event in
                 inputs.yield(.playback(generation: generation, recordingID: playing.id, event))
+                let (description, seconds) = described.withLock { $0[playing.id] } ?? (.named("XC" + playing.id), nil)
+                desktop.apply(event, of: description.track(number: generation * 100_000 + playing.index, seconds: seconds), canGoNext: isQueue)
             }
         }
         return (engine, task)
@@ -83,7 +109,10 @@ struct BrowseAudio {
 
     /// Tells the queue, if one plays, what rows there are now and whether more will come.
     func updateQueue(_ model: BrowseModel) async {
-        if case .queue(_, let feed, _) = mode { await feed.update(rows: model.rows, complete: Self.isComplete(model.list)) }
+        if case .queue(_, let feed, _) = mode {
+            describe(model.rows.map(\.recording))
+            await feed.update(rows: model.rows, complete: Self.isComplete(model.list))
+        }
     }
 
     /// Whether the listing will grow: only while pages remain.
@@ -121,6 +150,7 @@ struct BrowseAudio {
     /// Stops the sound and waits for the player to let go of the sound server.
     mutating func finish() async {
         stop()
+        desktop.close()
         await mode.task?.value
     }
 }

@@ -1,5 +1,6 @@
 import Audio
 import ChirperCore
+import MediaControl
 import PlaybackModel
 import Sonogram
 import XenoCanto
@@ -18,6 +19,8 @@ enum BrowseInput: Sendable {
     case pastSearches([String])
     /// A line for the screen: something the library could not keep.
     case notice(String)
+    /// What the desktop asks of the player (media keys, playerctl).
+    case desktop(MediaRequest)
     case tick
     case resize
     /// The program was suspended and continued (Ctrl-Z, then fg): the screen was another's meanwhile.
@@ -140,6 +143,13 @@ struct BrowseLoop {
                 model.showPastSearches(queries)
             case .notice(let text):
                 model.notice = text
+            case .desktop(let request):
+                for command in DesktopPlayer.commands(for: request, in: audio.desktopState) {
+                    switch command {
+                    case .listen(let listening): audio.perform(listening)
+                    case .quit: if audio.isActive { _ = perform([.stopPlayback]) }
+                    }
+                }
             case .tick:
                 guard model.isBusy else { continue }
                 model.advance()

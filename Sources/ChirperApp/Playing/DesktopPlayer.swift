@@ -27,11 +27,16 @@ final class DesktopPlayer: Sendable {
 
         /// An item known only by its name (a file, a URL).
         static func named(_ name: String) -> Description { Description(title: name, artists: [], url: nil) }
+
+        /// A quiz's question: no name, recordist or page that would give the answer away.
+        static let question = Description(title: "Chirper quiz: name this sound", artists: [], url: nil)
+
+        /// Track `number` of the screen's plays (what tells one play from another), `seconds` long.
+        func track(number: Int, seconds: Double?) -> MediaTrack {
+            MediaTrack(number: number, title: title, artists: artists, url: url, seconds: seconds)
+        }
     }
 
-    private let descriptions: [Description]
-    private let lengths: [Double?]
-    private let repeating: Bool
     private let state = Locked(MediaPlayerState())
     private let bus = Locked(Offer.notYet)
     private let requests: AsyncStream<MediaRequest>.Continuation
@@ -44,23 +49,15 @@ final class DesktopPlayer: Sendable {
         case closed
     }
 
-    init(_ descriptions: [Description], lengths: [Double?], repeating: Bool = false) {
-        self.descriptions = descriptions.isEmpty ? [.named("Chirper")] : descriptions
-        self.lengths = lengths
-        self.repeating = repeating
+    init() {
         (requested, requests) = AsyncStream.makeStream(of: MediaRequest.self)
     }
 
     /// The state the desktop sees now.
     var current: MediaPlayerState { state.withLock { $0 } }
 
-    /// One of the engine's events for queue entry `index`.
-    func apply(_ index: Int, _ event: PlaybackEvent) {
-        let item = index % descriptions.count
-        let description = descriptions[item]
-        let track = MediaTrack(number: index, title: description.title, artists: description.artists, url: description.url,
-                               seconds: lengths.indices.contains(item) ? lengths[item] : nil)
-        let canGoNext = repeating || index + 1 < descriptions.count
+    /// One of the engine's events, of `track`; `canGoNext`: a track follows it.
+    func apply(_ event: PlaybackEvent, of track: MediaTrack, canGoNext: Bool) {
         let new = state.withLock { state -> MediaPlayerState in
             state = Self.next(state, track: track, canGoNext: canGoNext, event: event)
             return state

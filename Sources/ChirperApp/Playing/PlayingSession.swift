@@ -69,8 +69,7 @@ struct PlayingSession {
         }) { [engine] key in
             for command in key.unalted.flatMap(view.press) { await Self.carryOut(command, engine) }
         }
-        let desktop = DesktopPlayer(items.map { $0.desktop ?? .named($0.name) }, lengths: items.map(\.track.duration),
-                                    repeating: repeating)
+        let desktop = DesktopPlayer()
         let desktopRequests = Task { [engine] in
             for await request in desktop.requested {
                 for command in DesktopPlayer.commands(for: request, in: desktop.current) { await Self.carryOut(command, engine) }
@@ -100,7 +99,9 @@ struct PlayingSession {
             case .buffering, .position, .paused, .resumed, .settings, .finished: break
             }
             view.apply($0.index, $1)
-            desktop.apply($0.index, $1)
+            let item = items[$0.index % items.count]
+            desktop.apply($1, of: (item.desktop ?? .named(item.name)).track(number: $0.index, seconds: item.track.duration),
+                          canGoNext: repeating || $0.index + 1 < items.count)
         })
         view.end()
         return report

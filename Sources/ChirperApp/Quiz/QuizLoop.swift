@@ -4,6 +4,7 @@ import DisplayText
 import ChirperCore
 import FoundationEssentials
 import LibraryModel
+import MediaControl
 import PlaybackModel
 import XenoCanto
 
@@ -36,7 +37,7 @@ struct QuizLoop {
              continuation: AsyncStream<BrowseInput>.Continuation, screen: inout FullScreen) async -> Ending {
         var model = start
         var cards = states.mapValues(\.card)
-        var audio = BrowseAudio(options: playerOptions, inputs: continuation)
+        var audio = BrowseAudio(options: playerOptions, inputs: continuation, hidesNames: true)
         var status = ExitStatus.found
         var problem: String?
         var notKept = 0
@@ -120,6 +121,16 @@ struct QuizLoop {
             case .notice(let text):
                 problem = text
                 notKept += 1
+            case .desktop(let request):
+                // A quiz's next and previous are questions, not tracks, and its sound ends with the
+                // question: the desktop pauses and seeks, and its stop pauses.
+                for command in DesktopPlayer.commands(for: request, in: audio.desktopState) {
+                    switch command {
+                    case .listen(.next), .listen(.previous): continue
+                    case .listen(let listening): audio.perform(listening)
+                    case .quit: if audio.desktopState.status == .playing { audio.perform(.togglePause) }
+                    }
+                }
             case .tick, .list, .starred, .pastSearches:
                 continue
             }

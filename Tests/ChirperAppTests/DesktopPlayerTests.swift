@@ -1,0 +1,79 @@
+import ChirperCore
+@testable import ChirperApp
+import MediaControl
+import PlaybackModel
+import Testing
+import XenoCanto
+
+@Suite("What the desktop is told and asks (MPRIS), as values")
+struct DesktopPlayerTests {
+    static let track = MediaTrack(number: 2, title: "Great Tit", artists: ["Ana Sousa"], url: "https://xeno-canto.org/900001", seconds: 12)
+
+    @Test func theEnginesEventsMakeTheDesktopsState() {
+        var state = MediaPlayerState()
+        state = DesktopPlayer.next(state, track: Self.track, canGoNext: true, event: .started(duration: 11.5))
+        #expect(state.status == .playing && state.track?.seconds == 11.5 && state.canGoNext && state.canGoPrevious)
+        state = DesktopPlayer.next(state, track: Self.track, canGoNext: true, event: .position(elapsed: 3.25, duration: 11.5))
+        #expect(state.position == 3.25)
+        state = DesktopPlayer.next(state, track: Self.track, canGoNext: true, event: .paused)
+        #expect(state.status == .paused)
+        state = DesktopPlayer.next(state, track: Self.track, canGoNext: true, event: .buffering(progress: nil))
+        #expect(state.status == .paused, "buffering changes nothing the desktop is told")
+        state = DesktopPlayer.next(state, track: Self.track, canGoNext: true, event: .resumed)
+        #expect(state.status == .playing)
+        state = DesktopPlayer.next(state, track: Self.track, canGoNext: true, event: .finished)
+        #expect(state.status == .stopped && state.position == 0)
+    }
+
+    @Test func requestsBecomeTheScreensCommands() {
+        let playing = MediaPlayerState(status: .playing, track: Self.track, position: 10)
+        let paused = MediaPlayerState(status: .paused, track: Self.track, position: 10)
+        #expect(DesktopPlayer.commands(for: .playPause, in: playing) == [.listen(.togglePause)])
+        #expect(DesktopPlayer.commands(for: .playPause, in: MediaPlayerState()) == [], "nothing to pause")
+        #expect(DesktopPlayer.commands(for: .play, in: playing) == [], "play while playing")
+        #expect(DesktopPlayer.commands(for: .play, in: paused) == [.listen(.togglePause)])
+        #expect(DesktopPlayer.commands(for: .pause, in: paused) == [], "pause while paused")
+        #expect(DesktopPlayer.commands(for: .pause, in: playing) == [.listen(.togglePause)])
+        #expect(DesktopPlayer.commands(for: .next, in: playing) == [.listen(.next)])
+        #expect(DesktopPlayer.commands(for: .previous, in: playing) == [.listen(.previous)])
+        #expect(DesktopPlayer.commands(for: .stop, in: playing) == [.quit])
+        #expect(DesktopPlayer.commands(for: .seek(by: -4), in: playing) == [.listen(.seek(by: -4))])
+        #expect(DesktopPlayer.commands(for: .seek(by: .nan), in: playing) == [])
+        #expect(DesktopPlayer.commands(for: .setPosition(track: Self.track.objectPath, seconds: 2), in: playing) == [.listen(.seek(by: -8))])
+        #expect(DesktopPlayer.commands(for: .setPosition(track: "/org/chirper/track/9", seconds: 2), in: playing) == [], "another track's")
+        #expect(DesktopPlayer.commands(for: .setPosition(track: Self.track.objectPath, seconds: 30), in: playing) == [], "past the end")
+        #expect(DesktopPlayer.commands(for: .setPosition(track: Self.track.objectPath, seconds: -1), in: playing) == [])
+    }
+
+    @Test func aRecordingIsDescribedByItsSpeciesRecordistAndPageAQuizByNothing() {
+        var recording = Recording(id: "900001")
+        recording.englishName = "Great Tit"
+        recording.recordist = "Ana \u{1B}]52;c;aGk=\u{07}Sousa"
+        let described = DesktopPlayer.Description.of(recording).track(number: 0, seconds: 2)
+        #expect(described.title == "Great Tit")
+        #expect(described.artists.first?.contains("\u{1B}") == false, "made displayable: \(described.artists)")
+        #expect(described.url == "https://xeno-canto.org/900001")
+        var odd = Recording(id: "9/../1")
+        odd.genus = "Parus"
+        odd.species = "major"
+        #expect(DesktopPlayer.Description.of(odd).url == "https://xeno-canto.org/91", "the page from the number's digits")
+        #expect(DesktopPlayer.Description.of(odd).title == "Parus major")
+        let question = DesktopPlayer.Description.question.track(number: 0, seconds: 2)
+        #expect(question.artists.isEmpty && question.url == nil && !question.title.contains("Tit"))
+    }
+
+    @Test func onlyWhatChangedIsAnnouncedAndNeverThePosition() {
+        let before = MediaPlayerState(status: .playing, track: Self.track, position: 1)
+        var after = before
+        after.position = 5
+        #expect(after.changedProperties(since: before).isEmpty)
+        after.status = .paused
+        #expect(after.changedProperties(since: before).map(\.key) == ["PlaybackStatus"])
+        let metadata = before.playerProperties["Metadata"]
+        guard case .dictionary(let entries) = metadata else { Issue.record("no metadata"); return }
+        #expect(entries["mpris:trackid"] == .objectPath("/org/chirper/track/2"))
+        #expect(entries["mpris:length"] == .int64(12_000_000))
+        #expect(entries["xesam:artist"] == .strings(["Ana Sousa"]))
+        #expect(before.playerProperties["Position"] == .int64(1_000_000))
+    }
+}

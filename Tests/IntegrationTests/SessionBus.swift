@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// A dbus-daemon of the test's own, in a temporary folder; stopped (SIGKILL) by `stop`.
+struct SessionBus {
+    let folder: URL
+    let pid: Int32
+    var address: String { "unix:path=" + folder.appendingPathComponent("bus").path }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-bus-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let started = try Spawn.run("/usr/bin/dbus-daemon", ["--session", "--address=unix:path=" + folder.appendingPathComponent("bus").path,
+                                                            "--fork", "--print-pid=1"])
+        pid = try #require(Int32(started.output.trimmingCharacters(in: .whitespacesAndNewlines)), "dbus-daemon: \(started.output)")
+    }
+
+    /// `playerctl -p chirper` with `arguments`, on this bus: its output, trimmed.
+    func playerctl(_ arguments: [String]) async throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        let result = try await Spawn.run("/usr/bin/playerctl", ["-p", "chirper"] + arguments, environment: environment)
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Asks `playerctl` until `done` holds of its answer (5 s at most); returns the last answer.
+    @discardableResult
+    func waitFor(_ arguments: [String], _ done: (String) -> Bool) async throws -> String {
+        var answer = ""
+        for _ in 0..<100 {
+            answer = try await playerctl(arguments)
+            if done(answer) { return answer }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return answer
+    }
+
+    func stop() {
+        kill(pid, SIGKILL)
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
