@@ -35,6 +35,7 @@ struct PulseAudio: @unchecked Sendable {
     let contextGetState: @convention(c) (Context?) -> pa_context_state_t
     let contextErrno: @convention(c) (Context?) -> Int32
     let contextSetStateCallback: @convention(c) (Context?, pa_context_notify_cb_t?, UnsafeMutableRawPointer?) -> Void
+    let contextGetServerInfo: @convention(c) (Context?, pa_server_info_cb_t?, UnsafeMutableRawPointer?) -> Operation?
     let contextSetSinkInputVolume: @convention(c) (Context?, UInt32, UnsafePointer<pa_cvolume>?, pa_context_success_cb_t?, UnsafeMutableRawPointer?) -> Operation?
 
     // Streams.
@@ -84,6 +85,7 @@ struct PulseAudio: @unchecked Sendable {
         contextGetState = try library.function("pa_context_get_state")
         contextErrno = try library.function("pa_context_errno")
         contextSetStateCallback = try library.function("pa_context_set_state_callback")
+        contextGetServerInfo = try library.function("pa_context_get_server_info")
         contextSetSinkInputVolume = try library.function("pa_context_set_sink_input_volume")
         streamNew = try library.function("pa_stream_new")
         streamUnref = try library.function("pa_stream_unref")

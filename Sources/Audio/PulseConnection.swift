@@ -13,6 +13,9 @@ public final class PulseConnection: @unchecked Sendable {
     let pulse: PulseAudio
     let mainloop: OpaquePointer
     let context: OpaquePointer
+    /// The server is PipeWire's (pipewire-pulse), which has ways of its own (see `PulseStream`). Set in
+    /// `init` only.
+    private(set) var isPipeWire = false
 
     /// Connects to `server` (nil: the default server, as `PULSE_SERVER` or the runtime folder says).
     /// Fails at once, never hangs, when no daemon answers.
@@ -44,6 +47,34 @@ public final class PulseConnection: @unchecked Sendable {
             }
             pulse.mainloopWait(mainloop)
         }
+        isPipeWire = Self.serverName(pulse, context, mainloop)?.contains("PipeWire") == true
+    }
+
+    /// The server's name ("pulseaudio", "PulseAudio (on PipeWire 0.3.65)"), asked once at the connection:
+    /// a round trip on the local socket. Call with the lock held.
+    private static func serverName(_ pulse: PulseAudio, _ context: OpaquePointer, _ mainloop: OpaquePointer) -> String? {
+        final class Answer {
+            let mainloop: OpaquePointer
+            var name: String?
+            init(_ mainloop: OpaquePointer) { self.mainloop = mainloop }
+        }
+        let answer = Answer(mainloop)
+        // Unretained: this function waits until the operation is over (or cancels it) before `answer` goes.
+        let userdata = Unmanaged.passUnretained(answer).toOpaque()
+        guard let operation = pulse.contextGetServerInfo(context, { _, info, userdata in
+            let answer = Unmanaged<Answer>.fromOpaque(userdata!).takeUnretainedValue()
+            answer.name = info?.pointee.server_name.map { String(cString: $0) }
+            PulseAudio.signalMainloop(UnsafeMutableRawPointer(answer.mainloop))
+        }, userdata) else { return nil }
+        defer { pulse.operationUnref(operation) }
+        while pulse.operationGetState(operation) == PA_OPERATION_RUNNING {
+            guard PA_CONTEXT_IS_GOOD(pulse.contextGetState(context)) != 0 else {
+                pulse.operationCancel(operation)
+                return nil
+            }
+            pulse.mainloopWait(mainloop)
+        }
+        return withExtendedLifetime(answer) { answer.name }
     }
 
     deinit {

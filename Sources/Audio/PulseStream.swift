@@ -94,8 +94,9 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
             connection.wait()
         }
         // PipeWire's server creates the stream at full volume whatever the connect asked: set it again,
-        // before the first write, so not a sample is heard louder than asked.
-        if volume != nil, let operation = pulse.contextSetSinkInputVolume(connection.context, pulse.streamGetIndex(stream), &volumes, nil, nil) {
+        // before the first write, so not a sample is heard louder than asked. Only there: PulseAudio
+        // honours the connect's volume, and would remember one set afterwards for the next streams.
+        if volume != nil, connection.isPipeWire, let operation = pulse.contextSetSinkInputVolume(connection.context, pulse.streamGetIndex(stream), &volumes, nil, nil) {
             pulse.operationUnref(operation)
         }
     }
@@ -183,6 +184,10 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
         defer { connection.unlock() }
         guard refill != nil else { return try writeNow(bytes) }
         try checkUsable()
+        if writeInterrupted {
+            writeInterrupted = false
+            return
+        }
         refill?.append(contentsOf: bytes)
         if let held = refill?.count, held >= format.bytes(milliseconds: Self.refillMilliseconds) { try writeHeld() }
     }

@@ -11,7 +11,8 @@ import Locking
 /// must return at once. Without a session bus (or libsystemd) the thread ends and nothing else changes.
 ///
 /// `@unchecked Sendable`: `bus` and `announced` are used only on the bus thread; `state` and `closing`
-/// are behind their locks; the wake pipe's descriptors are fixed at init.
+/// are behind their locks; the wake pipe's descriptors are made in `offer` and closed in `deinit`, once
+/// no thread can write to them (the bus thread and every caller hold the player while they use it).
 public final class MediaPlayerBus: @unchecked Sendable {
     public static let objectPath = "/org/mpris/MediaPlayer2"
     static let rootInterface = "org.mpris.MediaPlayer2"
@@ -20,6 +21,7 @@ public final class MediaPlayerBus: @unchecked Sendable {
 
     private let requests: @Sendable (MediaRequest) -> Void
     private let state: Locked<MediaPlayerState>
+    /// Set by `close`, and by the thread when it ends (no bus, no name, the bus gone): nothing to wake.
     private let closing = Locked(false)
     /// Written to wake the bus thread: a new state to announce, or the end.
     private let wake: (read: Int32, write: Int32)
@@ -37,8 +39,7 @@ public final class MediaPlayerBus: @unchecked Sendable {
             _ = fcntl(fd, F_SETFL, O_NONBLOCK)
         }
         let player = MediaPlayerBus(initial, wake: (fds[0], fds[1]), requests: requests)
-        NewThread.run { player.serve() }
-        return player
+        return NewThread.start { player.serve() } ? player : nil
     }
 
     private init(_ initial: MediaPlayerState, wake: (read: Int32, write: Int32), requests: @escaping @Sendable (MediaRequest) -> Void) {
@@ -60,11 +61,23 @@ public final class MediaPlayerBus: @unchecked Sendable {
 
     /// Leaves the bus (the name goes with the connection); the thread ends.
     public func close() {
-        closing.withLock { $0 = true }
-        poke()
+        let wasOpen = closing.withLock { closing in
+            defer { closing = true }
+            return !closing
+        }
+        if wasOpen { wakeThread() }
+    }
+
+    deinit {
+        Glibc.close(wake.read)
+        Glibc.close(wake.write)
     }
 
     private func poke() {
+        if !closing.withLock({ $0 }) { wakeThread() }
+    }
+
+    private func wakeThread() {
         var byte: UInt8 = 1
         _ = Glibc.write(wake.write, &byte, 1)
     }
@@ -72,10 +85,7 @@ public final class MediaPlayerBus: @unchecked Sendable {
     // MARK: The bus thread
 
     private func serve() {
-        defer {
-            Glibc.close(wake.read)
-            Glibc.close(wake.write)
-        }
+        defer { closing.withLock { $0 = true } }
         guard let sd = try? SystemdBus.loaded.get() else { return }
         var opened: SystemdBus.Bus?
         guard sd.openUser(&opened) >= 0, let opened else { return }
@@ -88,14 +98,18 @@ public final class MediaPlayerBus: @unchecked Sendable {
         }, this) >= 0,
               sd.requestName(opened, "org.mpris.MediaPlayer2.chirper.instance\(getpid())", 0) >= 0 else { return }
         while !closing.withLock({ $0 }) {
-            while sd.process(opened, nil) > 0 {}
+            var processed: Int32
+            repeat { processed = sd.process(opened, nil) } while processed > 0
+            guard processed == 0 else { return }  // the bus is gone
             announce(sd)
-            waitForWork(sd)
+            guard waitForWork(sd) else { return }
         }
     }
 
-    /// Waits for the bus or the wake pipe, or sd-bus's own deadline.
-    private func waitForWork(_ sd: SystemdBus) {
+    /// Waits for the bus or the wake pipe, or sd-bus's own deadline; false when the bus is gone.
+    private func waitForWork(_ sd: SystemdBus) -> Bool {
+        let (busFD, busEvents) = (sd.getFD(bus), sd.getEvents(bus))
+        guard busFD >= 0, busEvents >= 0 else { return false }
         var deadline: UInt64 = 0
         var timeout: Int32 = -1
         if sd.getTimeout(bus, &deadline) > 0, deadline != UInt64.max {
@@ -104,11 +118,12 @@ public final class MediaPlayerBus: @unchecked Sendable {
             let nowMicroseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
             timeout = deadline > nowMicroseconds ? Int32(min((deadline - nowMicroseconds + 999) / 1_000, 60_000)) : 0
         }
-        var fds = [pollfd(fd: sd.getFD(bus), events: Int16(truncatingIfNeeded: sd.getEvents(bus)), revents: 0),
+        var fds = [pollfd(fd: busFD, events: Int16(truncatingIfNeeded: busEvents), revents: 0),
                    pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, timeout)
         var drained = [UInt8](repeating: 0, count: 64)
         while Glibc.read(wake.read, &drained, drained.count) > 0 {}
+        return true
     }
 
     /// Sends PropertiesChanged for what changed since the desktop was last told.
@@ -173,6 +188,7 @@ public final class MediaPlayerBus: @unchecked Sendable {
     }
 
     private func reply(to call: SystemdBus.Message?, _ values: [BusValue] = [], variant: BusValue? = nil, _ sd: SystemdBus) -> Int32 {
+        guard sd.messageExpectsReply(call) > 0 else { return 1 }  // sent with NO_REPLY_EXPECTED
         var reply: SystemdBus.Message?
         guard sd.messageNewMethodReturn(call, &reply) >= 0, let reply else { return -ENOMEM }
         defer { _ = sd.messageUnref(reply) }

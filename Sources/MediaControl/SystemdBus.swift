@@ -25,6 +25,7 @@ struct SystemdBus: @unchecked Sendable {
 
     let messageInterface: @convention(c) (Message?) -> UnsafePointer<CChar>?
     let messageMember: @convention(c) (Message?) -> UnsafePointer<CChar>?
+    let messageExpectsReply: @convention(c) (Message?) -> Int32
     let messageReadBasic: @convention(c) (Message?, CChar, UnsafeMutableRawPointer?) -> Int32
     let messageNewMethodReturn: @convention(c) (Message?, UnsafeMutablePointer<Message?>?) -> Int32
     let messageNewSignal: @convention(c) (Bus?, UnsafeMutablePointer<Message?>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
@@ -45,6 +46,7 @@ struct SystemdBus: @unchecked Sendable {
         send = try library.function("sd_bus_send")
         messageInterface = try library.function("sd_bus_message_get_interface")
         messageMember = try library.function("sd_bus_message_get_member")
+        messageExpectsReply = try library.function("sd_bus_message_get_expect_reply")
         messageReadBasic = try library.function("sd_bus_message_read_basic")
         messageNewMethodReturn = try library.function("sd_bus_message_new_method_return")
         messageNewSignal = try library.function("sd_bus_message_new_signal")

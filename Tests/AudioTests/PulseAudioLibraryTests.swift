@@ -27,6 +27,7 @@ struct PulseAudioLibraryTests {
         same(pulse.contextGetState, pa_context_get_state, "pa_context_get_state")
         same(pulse.contextErrno, pa_context_errno, "pa_context_errno")
         same(pulse.contextSetStateCallback, pa_context_set_state_callback, "pa_context_set_state_callback")
+        same(pulse.contextGetServerInfo, pa_context_get_server_info, "pa_context_get_server_info")
         same(pulse.contextSetSinkInputVolume, pa_context_set_sink_input_volume, "pa_context_set_sink_input_volume")
         same(pulse.streamNew, pa_stream_new, "pa_stream_new")
         same(pulse.streamUnref, pa_stream_unref, "pa_stream_unref")

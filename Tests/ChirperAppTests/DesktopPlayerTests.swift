@@ -26,8 +26,9 @@ struct DesktopPlayerTests {
     }
 
     @Test func requestsBecomeTheScreensCommands() {
-        let playing = MediaPlayerState(status: .playing, track: Self.track, position: 10)
+        let playing = MediaPlayerState(status: .playing, track: Self.track, position: 10, canGoNext: true, canGoPrevious: true)
         let paused = MediaPlayerState(status: .paused, track: Self.track, position: 10)
+        let last = MediaPlayerState(status: .playing, track: Self.track, position: 10, canGoNext: false, canGoPrevious: false)
         #expect(DesktopPlayer.commands(for: .playPause, in: playing) == [.listen(.togglePause)])
         #expect(DesktopPlayer.commands(for: .playPause, in: MediaPlayerState()) == [], "nothing to pause")
         #expect(DesktopPlayer.commands(for: .play, in: playing) == [], "play while playing")
@@ -36,6 +37,8 @@ struct DesktopPlayerTests {
         #expect(DesktopPlayer.commands(for: .pause, in: playing) == [.listen(.togglePause)])
         #expect(DesktopPlayer.commands(for: .next, in: playing) == [.listen(.next)])
         #expect(DesktopPlayer.commands(for: .previous, in: playing) == [.listen(.previous)])
+        #expect(DesktopPlayer.commands(for: .next, in: last) == [], "no next: the play goes on")
+        #expect(DesktopPlayer.commands(for: .previous, in: last) == [])
         #expect(DesktopPlayer.commands(for: .stop, in: playing) == [.quit])
         #expect(DesktopPlayer.commands(for: .seek(by: -4), in: playing) == [.listen(.seek(by: -4))])
         #expect(DesktopPlayer.commands(for: .seek(by: .nan), in: playing) == [])
@@ -75,5 +78,20 @@ struct DesktopPlayerTests {
         #expect(entries["mpris:length"] == .int64(12_000_000))
         #expect(entries["xesam:artist"] == .strings(["Ana Sousa"]))
         #expect(before.playerProperties["Position"] == .int64(1_000_000))
+    }
+
+    /// Browse numbers its plays: once it stops one, the desktop sees nothing playing, and the stopped
+    /// play's late events change nothing.
+    @Test func aStoppedPlaysLateEventsAreDropped() {
+        let desktop = DesktopPlayer()
+        defer { desktop.close() }
+        desktop.apply(.paused, of: Self.track, canGoNext: false, play: 0)
+        #expect(desktop.current.status == .paused)
+        desktop.stopped(nextPlay: 1)
+        #expect(desktop.current == MediaPlayerState())
+        desktop.apply(.resumed, of: Self.track, canGoNext: false, play: 0)
+        #expect(desktop.current.status == .stopped, "play 0's event, late")
+        desktop.apply(.position(elapsed: 4, duration: nil), of: Self.track, canGoNext: false, play: 1)
+        #expect(desktop.current.position == 4)
     }
 }

@@ -36,6 +36,9 @@ struct ChirperProcess {
         environment["CHIRPER_CACHE"] = home.appendingPathComponent("recordings").path  // each run its own cache
         environment["XDG_CACHE_HOME"] = TestCatalog.audioDirectory.deletingLastPathComponent().deletingLastPathComponent().path
         environment["COLUMNS"] = "120"
+        // No session bus unless the test gives one: the desktop's media keys never reach a test's play,
+        // and every play goes the way of a machine without a bus.
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/chirper-test-bus"
         // The test's own null sink, on the shared daemon; not when the test names another sound server.
         if let sink = OwnSink.current, extra["PULSE_SERVER"] == nil, extra["PULSE_RUNTIME_PATH"] == nil {
             environment["PULSE_SINK"] = sink

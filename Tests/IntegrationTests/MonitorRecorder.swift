@@ -19,7 +19,7 @@ final class MonitorRecorder {
         process.standardError = FileHandle.nullDevice
         try process.run()
         for _ in 0..<100 {
-            if try await Self.isRecording(sink + ".monitor") { return }
+            if try await Self.isRecording(sink + ".monitor", process: process.processIdentifier) { return }
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -28,13 +28,16 @@ final class MonitorRecorder {
         throw NullSink.SinkFailure(reason: "parec never recorded \(sink).monitor")
     }
 
-    /// Whether a recording stream reads from source `name`.
-    private static func isRecording(_ name: String) async throws -> Bool {
+    /// Whether process `pid`'s recording stream reads from source `name`.
+    private static func isRecording(_ name: String, process pid: Int32) async throws -> Bool {
         let sources = try await Spawn.run("/usr/bin/pactl", ["list", "short", "sources"])
         guard let index = sources.output.split(separator: "\n").first(where: { $0.split(separator: "\t").dropFirst().first == Substring(name) })?
             .split(separator: "\t").first else { return false }
-        let outputs = try await Spawn.run("/usr/bin/pactl", ["list", "short", "source-outputs"])
-        return outputs.output.split(separator: "\n").contains { $0.split(separator: "\t").dropFirst().first == index }
+        let outputs = try await Spawn.run("/usr/bin/pactl", ["list", "source-outputs"])
+        return outputs.output.components(separatedBy: "Source Output #").contains { block in
+            let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            return lines.contains("Source: \(index)") && lines.contains("application.process.id = \"\(pid)\"")
+        }
     }
 
     static func defaultSink() throws -> String {

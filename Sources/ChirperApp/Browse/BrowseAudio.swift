@@ -96,12 +96,13 @@ struct BrowseAudio {
         options.speed = speed
         options.volume = volume.value
         let engine = PlaybackEngine(options: options)
-        let (generation, inputs, desktop, described) = (generation, inputs, desktop, described)
+        let (generation, inputs, desktop, described, hidesNames) = (generation, inputs, desktop, described, hidesNames)
         let task = Task {
             _ = await engine.play(track: track) { playing, event in
                 inputs.yield(.playback(generation: generation, recordingID: playing.id, event))
-                let (description, seconds) = described.withLock { $0[playing.id] } ?? (.named("XC" + playing.id), nil)
-                desktop.apply(event, of: description.track(number: generation * 100_000 + playing.index, seconds: seconds), canGoNext: isQueue)
+                let (description, seconds) = described.withLock { $0[playing.id] } ?? (hidesNames ? .question : .named("XC" + playing.id), nil)
+                desktop.apply(event, of: description.track(number: generation * 100_000 + playing.index, seconds: seconds),
+                              canGoNext: isQueue, play: generation)
             }
         }
         return (engine, task)
@@ -145,6 +146,7 @@ struct BrowseAudio {
         if case .queue(_, let feed, _) = mode { Task { await feed.finish() } }
         mode = .idle(releasing: mode.task)
         generation += 1  // whatever the stopped play still reports is stale
+        desktop.stopped(nextPlay: generation)
     }
 
     /// Stops the sound and waits for the player to let go of the sound server.

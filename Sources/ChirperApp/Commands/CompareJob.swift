@@ -22,7 +22,8 @@ public enum CompareJob {
         let items = [a, b].map { side in
             var track = side.track
             track.duration = side.duration
-            return PlayingSession.Item(track: track, header: redraws ? nil : "\(side.letter) · \(side.frameSide.label)", name: side.subject)
+            return PlayingSession.Item(track: track, header: redraws ? nil : "\(side.letter) · \(side.frameSide.label)", name: side.subject,
+                                       desktop: side.desktop)
         }
         let repeating = repeating && live
         var session = PlayingSession(items, screen: .compare, repeating: repeating, options: sound.playerOptions())

@@ -10,6 +10,8 @@ struct CompareSide {
     let input: String
     let track: PlaybackEngine.Track
     let frameSide: CompareFrame.Side
+    /// What the desktop is told of it.
+    let desktop: DesktopPlayer.Description
     var duration: Double { frameSide.spectrogram.duration }
     /// How messages name it: "A (900014)".
     var subject: String { Self.subject(letter, input) }
@@ -33,7 +35,8 @@ struct CompareSide {
         }
         let label = found.recording.map(Self.label) ?? found.name
         return CompareSide(letter: letter, input: input, track: PlaybackEngine.Track(id: found.name, source: source, duration: found.duration),
-                    frameSide: CompareFrame.Side(label: label, spectrogram: spectrogram))
+                    frameSide: CompareFrame.Side(label: label, spectrogram: spectrogram),
+                    desktop: found.recording.map(DesktopPlayer.Description.of) ?? .named(found.name))
     }
 
     /// "XC900002 · Parus major · song · Germany · Ana Sousa".

@@ -37,11 +37,19 @@ final class DesktopPlayer: Sendable {
         }
     }
 
-    private let state = Locked(MediaPlayerState())
-    private let bus = Locked(Offer.notYet)
+    /// What the desktop sees, whether it has been offered, and which play's events count: one lock, so
+    /// the bus is told each state in the order the states were made.
+    private let shared = Locked(Shared())
     private let requests: AsyncStream<MediaRequest>.Continuation
     /// The desktop's requests, in order, for the screen to carry out.
     let requested: AsyncStream<MediaRequest>
+
+    private struct Shared {
+        var state = MediaPlayerState()
+        var offer = Offer.notYet
+        /// The play whose events count (browse numbers its plays; a stopped one's late events are stale).
+        var play = 0
+    }
 
     private enum Offer {
         case notYet
@@ -54,33 +62,41 @@ final class DesktopPlayer: Sendable {
     }
 
     /// The state the desktop sees now.
-    var current: MediaPlayerState { state.withLock { $0 } }
+    var current: MediaPlayerState { shared.withLock { $0.state } }
 
-    /// One of the engine's events, of `track`; `canGoNext`: a track follows it.
-    func apply(_ event: PlaybackEvent, of track: MediaTrack, canGoNext: Bool) {
-        let new = state.withLock { state -> MediaPlayerState in
-            state = Self.next(state, track: track, canGoNext: canGoNext, event: event)
-            return state
-        }
-        let offered = bus.withLock { offer -> MediaPlayerBus? in
-            switch offer {
-            case .offered(let player): return player
-            case .closed: return nil
+    /// One of the engine's events, of `track`; `canGoNext`: a track follows it. `play`: which of the
+    /// screen's plays sent it; others than the last `stopped` named are dropped.
+    func apply(_ event: PlaybackEvent, of track: MediaTrack, canGoNext: Bool, play: Int = 0) {
+        let continuation = requests
+        shared.withLock { shared in
+            guard play == shared.play else { return }
+            shared.state = Self.next(shared.state, track: track, canGoNext: canGoNext, event: event)
+            switch shared.offer {
+            case .offered(let player):
+                player?.publish(shared.state)
+            case .closed:
+                break
             case .notYet:
-                guard case .started = event else { return nil }
-                let continuation = requests
-                offer = .offered(MediaPlayerBus.offer(new) { continuation.yield($0) })
-                return nil
+                guard case .started = event else { return }
+                shared.offer = .offered(MediaPlayerBus.offer(shared.state) { continuation.yield($0) })
             }
         }
-        offered?.publish(new)
+    }
+
+    /// The screen stopped what played (browse's s, a new row); `play` is the next play's number.
+    func stopped(nextPlay play: Int) {
+        shared.withLock { shared in
+            shared.play = play
+            shared.state = MediaPlayerState()
+            if case .offered(let player) = shared.offer { player?.publish(shared.state) }
+        }
     }
 
     /// Leaves the bus; no more requests come.
     func close() {
-        let player = bus.withLock { offer -> MediaPlayerBus? in
-            defer { offer = .closed }
-            if case .offered(let player) = offer { return player }
+        let player = shared.withLock { shared -> MediaPlayerBus? in
+            defer { shared.offer = .closed }
+            if case .offered(let player) = shared.offer { return player }
             return nil
         }
         player?.close()
@@ -117,8 +133,8 @@ final class DesktopPlayer: Sendable {
         case .play: return state.status == .paused ? [.listen(.togglePause)] : []
         case .pause: return state.status == .playing ? [.listen(.togglePause)] : []
         case .stop: return [.quit]
-        case .next: return [.listen(.next)]
-        case .previous: return [.listen(.previous)]
+        case .next: return state.canGoNext ? [.listen(.next)] : []
+        case .previous: return state.canGoPrevious ? [.listen(.previous)] : []
         case .seek(let seconds): return seconds.isFinite ? [.listen(.seek(by: seconds))] : []
         case .setPosition(let track, let seconds):
             guard track == state.track?.objectPath, seconds.isFinite, seconds >= 0 else { return [] }
