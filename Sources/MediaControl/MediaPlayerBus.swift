@@ -18,6 +18,7 @@ public final class MediaPlayerBus: @unchecked Sendable {
     static let rootInterface = "org.mpris.MediaPlayer2"
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
     static let propertiesInterface = "org.freedesktop.DBus.Properties"
+    static let introspectableInterface = "org.freedesktop.DBus.Introspectable"
 
     private let requests: @Sendable (MediaRequest) -> Void
     private let state: Locked<MediaPlayerState>
@@ -51,10 +52,11 @@ public final class MediaPlayerBus: @unchecked Sendable {
 
     /// The state the desktop is to see from now on.
     public func publish(_ new: MediaPlayerState) {
-        // Position is asked for, never announced: only a change of what is announced wakes the thread.
+        // Position is asked for, never announced: only a change of what is announced (or a jump, told
+        // as Seeked) wakes the thread.
         let changed = state.withLock { current -> Bool in
             defer { current = new }
-            return !new.changedProperties(since: current).isEmpty
+            return !new.changedProperties(since: current).isEmpty || new.seeks != current.seeks
         }
         if changed { poke() }
     }
@@ -126,17 +128,23 @@ public final class MediaPlayerBus: @unchecked Sendable {
         return true
     }
 
-    /// Sends PropertiesChanged for what changed since the desktop was last told.
+    /// Sends PropertiesChanged for what changed since the desktop was last told, and Seeked after a jump.
     private func announce(_ sd: SystemdBus) {
         let current = state.withLock { $0 }
         let changed = current.changedProperties(since: announced)
+        let jumped = current.seeks != announced.seeks
         announced = current
-        guard !changed.isEmpty else { return }
+        if !changed.isEmpty {
+            signal(Self.propertiesInterface, "PropertiesChanged", [.string(Self.playerInterface), .dictionary(changed), .strings([])], sd)
+        }
+        if jumped { signal(Self.playerInterface, "Seeked", [.int64(MediaPlayerState.microseconds(current.position))], sd) }
+    }
+
+    private func signal(_ interface: String, _ member: String, _ values: [BusValue], _ sd: SystemdBus) {
         var signal: SystemdBus.Message?
-        guard sd.messageNewSignal(bus, &signal, Self.objectPath, Self.propertiesInterface, "PropertiesChanged") >= 0, let signal else { return }
+        guard sd.messageNewSignal(bus, &signal, Self.objectPath, interface, member) >= 0, let signal else { return }
         defer { _ = sd.messageUnref(signal) }
-        guard sd.append(.string(Self.playerInterface), to: signal), sd.append(.dictionary(changed), to: signal),
-              sd.append(.strings([]), to: signal) else { return }
+        for value in values where !sd.append(value, to: signal) { return }
         _ = sd.send(bus, signal, nil)
     }
 
@@ -162,6 +170,9 @@ public final class MediaPlayerBus: @unchecked Sendable {
             }
         case Self.rootInterface:
             guard member == "Raise" || member == "Quit" else { return 0 }
+        case Self.introspectableInterface:
+            guard member == "Introspect" else { return 0 }
+            replyValues = [.string(Self.introspection)]
         case Self.playerInterface:
             guard let request = request(member, message, sd) else { return member == "OpenUri" ? -EOPNOTSUPP : 0 }
             requests(request)

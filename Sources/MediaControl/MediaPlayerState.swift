@@ -15,13 +15,18 @@ public struct MediaPlayerState: Equatable, Sendable {
     public var position: Double
     public var canGoNext: Bool
     public var canGoPrevious: Bool
+    /// How many times the position has jumped (a seek, a loop going back): each is told as Seeked, so a
+    /// widget that moves its own clock on between answers sets it again.
+    public var seeks: Int
 
-    public init(status: Status = .stopped, track: MediaTrack? = nil, position: Double = 0, canGoNext: Bool = false, canGoPrevious: Bool = false) {
+    public init(status: Status = .stopped, track: MediaTrack? = nil, position: Double = 0, canGoNext: Bool = false,
+                canGoPrevious: Bool = false, seeks: Int = 0) {
         self.status = status
         self.track = track
         self.position = position
         self.canGoNext = canGoNext
         self.canGoPrevious = canGoPrevious
+        self.seeks = seeks
     }
 
     /// org.mpris.MediaPlayer2.Player's properties. Position in microseconds, as MPRIS counts.

@@ -94,4 +94,16 @@ struct DesktopPlayerTests {
         desktop.apply(.position(elapsed: 4, duration: nil), of: Self.track, canGoNext: false, play: 1)
         #expect(desktop.current.position == 4)
     }
+
+    /// A jump of the position (a seek, a loop going back) is counted, to be told as Seeked; the steps of
+    /// playing are not, nor is a new track's start.
+    @Test func jumpsAreCountedAsSeeks() {
+        var state = DesktopPlayer.next(MediaPlayerState(), track: Self.track, canGoNext: false, event: .started(duration: nil))
+        for (elapsed, seeks) in [(0.3, 0), (0.8, 0), (1.9, 0), (30.0, 1), (30.5, 1), (4.0, 2)] {
+            state = DesktopPlayer.next(state, track: Self.track, canGoNext: false, event: .position(elapsed: elapsed, duration: nil))
+            #expect(state.seeks == seeks, "at \(elapsed) s")
+        }
+        state = DesktopPlayer.next(state, track: Self.track, canGoNext: false, event: .started(duration: nil))
+        #expect(state.seeks == 2 && state.position == 0)
+    }
 }

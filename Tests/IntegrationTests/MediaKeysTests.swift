@@ -40,9 +40,19 @@ struct MediaKeys {
             let heardResumed = HeardSound(samples: try await resumed.stop())
             #expect(heardResumed.audibleSeconds > 0.5, "sound again: \(heardResumed.audibleSeconds) s")
 
+            let seeked = try bus.watch("type='signal',interface='org.mpris.MediaPlayer2.Player',member='Seeked'")
+            defer { seeked.stop() }
             _ = try await bus.playerctl(["position", "30"])
             let position = try await bus.waitFor(["position"]) { (Double($0) ?? 0) >= 30 }
             #expect((Double(position) ?? 0) >= 30 && (Double(position) ?? 0) < 35, "position 30: \(position)")
+            for _ in 0..<50 where !seeked.text.contains("int64 3") { try await Task.sleep(for: .milliseconds(100)) }
+            #expect(seeked.text.contains("member=Seeked") && seeked.text.contains("int64 3"), "Seeked told at 30 s: \(seeked.text)")
+
+            let name = "org.mpris.MediaPlayer2." + (try await bus.playerctl(["--list-all"]).split(separator: "\n").first.map(String.init) ?? "")
+            let introspection = try await bus.send(["--print-reply", "--dest=" + name, "/org/mpris/MediaPlayer2",
+                                                   "org.freedesktop.DBus.Introspectable.Introspect"])
+            #expect(introspection.contains("<interface name=\"org.mpris.MediaPlayer2.Player\">") && introspection.contains("SetPosition"),
+                    "\(introspection)")
 
             _ = try await bus.playerctl(["next"])
             let next = try await bus.waitFor(["metadata", "mpris:trackid"]) { $0 == "'/org/chirper/track/1'" }

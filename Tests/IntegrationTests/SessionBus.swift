@@ -39,4 +39,38 @@ struct SessionBus {
         kill(pid, SIGKILL)
         try? FileManager.default.removeItem(at: folder)
     }
+
+    /// `dbus-send` with `arguments`, on this bus: its output.
+    func send(_ arguments: [String]) async throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        return try await Spawn.run("/usr/bin/dbus-send", ["--session"] + arguments, environment: environment).output
+    }
+
+    /// `dbus-monitor` of the messages that `match`, from now until `stop`.
+    func watch(_ match: String) throws -> Watch { try Watch(address: address, match: match) }
+
+    final class Watch {
+        private let process = Process()
+        private let file: URL
+
+        init(address: String, match: String) throws {
+            file = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-watch-\(UUID().uuidString)")
+            FileManager.default.createFile(atPath: file.path, contents: nil)
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
+            process.arguments = ["--address", address, match]
+            process.standardOutput = try FileHandle(forWritingTo: file)
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        /// What was seen so far.
+        var text: String { (try? String(contentsOf: file, encoding: .utf8)) ?? "" }
+
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: file)
+        }
+    }
 }
