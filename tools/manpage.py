@@ -33,6 +33,7 @@ ENVIRONMENT = [
     ("CHIRPER_CACHE", "The folder of the recordings' cache."),
     ("XDG_CONFIG_HOME, XDG_CACHE_HOME, XDG_DATA_HOME", "Where the config file, the cache and the library are (see FILES)."),
     ("PULSE_SERVER", "The sound server, as for any PulseAudio client (also --server)."),
+    ("DBUS_SESSION_BUS_ADDRESS", "The session bus where what plays is offered to media keys, desktop widgets and playerctl (MPRIS); without one, nothing is offered."),
     ("NO_COLOR", "When set, sonograms are drawn without colour (as --color never), whatever the config file says."),
     ("COLUMNS", "The width of sonogram's picture when standard output is not a terminal (1 to 1000; else 100)."),
     ("TERM", "A terminal that cannot show escape codes (dumb) gets plain lines."),
