@@ -100,6 +100,13 @@ public struct Recording: Sendable, Equatable, Hashable {
 }
 
 extension Recording {
+    /// The recording's page on xeno-canto, made from its number, never taken from the answer (whose
+    /// pageURL could point anywhere); nil when the number is not all digits.
+    public var page: String? {
+        guard !id.isEmpty, id.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return "https://xeno-canto.org/" + id
+    }
+
     /// "Parus major", or whichever part of it is known.
     public var scientificName: String {
         [genus, species, subspecies].compactMap { $0 }.joined(separator: " ")

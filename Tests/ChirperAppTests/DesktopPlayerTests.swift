@@ -23,6 +23,8 @@ struct DesktopPlayerTests {
         #expect(state.status == .playing)
         state = DesktopPlayer.next(state, track: Self.track, canGoNext: true, event: .finished)
         #expect(state.status == .stopped && state.position == 0)
+        state = DesktopPlayer.next(state, track: Self.track, canGoNext: false, canGoPrevious: false, event: .started(duration: nil))
+        #expect(!state.canGoNext && !state.canGoPrevious, "a single recording in browse or the quiz")
     }
 
     @Test func requestsBecomeTheScreensCommands() {
@@ -59,7 +61,7 @@ struct DesktopPlayerTests {
         var odd = Recording(id: "9/../1")
         odd.genus = "Parus"
         odd.species = "major"
-        #expect(DesktopPlayer.Description.of(odd).url == "https://xeno-canto.org/91", "the page from the number's digits")
+        #expect(DesktopPlayer.Description.of(odd).url == nil, "no page made from a number that is not one")
         #expect(DesktopPlayer.Description.of(odd).title == "Parus major")
         let question = DesktopPlayer.Description.question.track(number: 0, seconds: 2)
         #expect(question.artists.isEmpty && question.url == nil && !question.title.contains("Tit"))

@@ -30,9 +30,7 @@ final class MonitorRecorder {
 
     /// Whether process `pid`'s recording stream reads from source `name`.
     private static func isRecording(_ name: String, process pid: Int32) async throws -> Bool {
-        let sources = try await Spawn.run("/usr/bin/pactl", ["list", "short", "sources"])
-        guard let index = sources.output.split(separator: "\n").first(where: { $0.split(separator: "\t").dropFirst().first == Substring(name) })?
-            .split(separator: "\t").first else { return false }
+        guard let index = try await NullSink.index(of: name, among: "sources") else { return false }
         let outputs = try await Spawn.run("/usr/bin/pactl", ["list", "source-outputs"])
         return outputs.output.components(separatedBy: "Source Output #").contains { block in
             let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

@@ -19,10 +19,7 @@ struct NullSink {
         // PipeWire's server answers load-module before the sink exists: wait until it is listed, or a
         // stream sent there would go to the default sink and the monitor would hear nothing.
         for _ in 0..<100 {
-            let sinks = try await Spawn.run("/usr/bin/pactl", ["list", "short", "sinks"])
-            if sinks.output.split(separator: "\n").contains(where: { $0.split(separator: "\t").dropFirst().first == Substring(name) }) {
-                return NullSink(name: name, module: module)
-            }
+            if try await index(of: name, among: "sinks") != nil { return NullSink(name: name, module: module) }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw SinkFailure(reason: "sink \(name) never appeared after pactl load-module")
@@ -36,9 +33,7 @@ struct NullSink {
     /// The volume, in percent of full, of the streams that play to sink `name` now (its first
     /// channel's), from `pactl list sink-inputs`.
     static func streamVolumes(on name: String) async throws -> [Int] {
-        let sinks = try await Spawn.run("/usr/bin/pactl", ["list", "short", "sinks"])
-        guard let index = sinks.output.split(separator: "\n").first(where: { $0.split(separator: "\t").dropFirst().first == Substring(name) })?
-            .split(separator: "\t").first else { return [] }
+        guard let index = try await index(of: name, among: "sinks") else { return [] }
         let inputs = try await Spawn.run("/usr/bin/pactl", ["list", "sink-inputs"])
         var volumes: [Int] = []
         var onSink = false
@@ -50,6 +45,14 @@ struct NullSink {
             }
         }
         return volumes
+    }
+
+    /// The server's index of the sink or source (`kind`: "sinks" or "sources") called `name`, as
+    /// `pactl list short` lists it; nil when it is not listed.
+    static func index(of name: String, among kind: String) async throws -> String? {
+        let listed = try await Spawn.run("/usr/bin/pactl", ["list", "short", kind])
+        return listed.output.split(separator: "\n").map { $0.split(separator: "\t") }
+            .first { $0.dropFirst().first == Substring(name) }?.first.map(String.init)
     }
 
     /// Once per process: unloads the test sinks of runs that are no longer running.

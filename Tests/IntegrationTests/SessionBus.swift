@@ -17,10 +17,7 @@ struct SessionBus {
 
     /// `playerctl -p chirper` with `arguments`, on this bus: its output, trimmed.
     func playerctl(_ arguments: [String]) async throws -> String {
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = address
-        let result = try await Spawn.run("/usr/bin/playerctl", ["-p", "chirper"] + arguments, environment: environment)
-        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await run("/usr/bin/playerctl", ["-p", "chirper"] + arguments).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Asks `playerctl` until `done` holds of its answer (5 s at most); returns the last answer.
@@ -42,9 +39,14 @@ struct SessionBus {
 
     /// `dbus-send` with `arguments`, on this bus: its output.
     func send(_ arguments: [String]) async throws -> String {
+        try await run("/usr/bin/dbus-send", ["--session"] + arguments)
+    }
+
+    /// A D-Bus client run on this bus: its output.
+    private func run(_ executable: String, _ arguments: [String]) async throws -> String {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
-        return try await Spawn.run("/usr/bin/dbus-send", ["--session"] + arguments, environment: environment).output
+        return try await Spawn.run(executable, arguments, environment: environment).output
     }
 
     /// `dbus-monitor` of the messages that `match`, from now until `stop`.

@@ -102,7 +102,7 @@ struct BrowseAudio {
                 inputs.yield(.playback(generation: generation, recordingID: playing.id, event))
                 let (description, seconds) = described.withLock { $0[playing.id] } ?? (hidesNames ? .question : .named("XC" + playing.id), nil)
                 desktop.apply(event, of: description.track(number: generation * 100_000 + playing.index, seconds: seconds),
-                              canGoNext: isQueue, play: generation)
+                              canGoNext: isQueue, canGoPrevious: isQueue, play: generation)
             }
         }
         return (engine, task)

@@ -7,14 +7,11 @@ import XenoCanto
 /// Browse's `o` and `y`: a recording's page handed to the desktop's browser, its XC number to the
 /// terminal's clipboard. Each returns what browse says about it below the rows.
 enum RecordingHandoff {
-    /// Starts `xdg-open` on the recording's page on xeno-canto, not waited for, its output away from
-    /// the screen, in a process group of its own. The address is made from the XC number, never taken from the server's answer, so an
-    /// answer cannot make the desktop open a file or another program's link.
+    /// Starts `xdg-open` on the recording's page on xeno-canto (`Recording.page`: an answer cannot make
+    /// the desktop open a file or another program's link), not waited for, its output away from the
+    /// screen, in a process group of its own.
     static func openPage(of recording: Recording) -> String {
-        guard !recording.id.isEmpty, recording.id.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            return "✗ XC\(recording.id) has no page to open"
-        }
-        let url = "https://xeno-canto.org/" + recording.id
+        guard let url = recording.page else { return "✗ XC\(recording.id) has no page to open" }
         guard let pid = ChildProcess.spawn(["xdg-open", url], ownGroup: true, quiet: true) else {
             return "✗ no xdg-open here (xdg-utils): the page is " + url
         }

@@ -43,7 +43,7 @@ public enum SonogramJob {
     static func title(_ found: RecordingSource.Found) -> [String] {
         guard let recording = found.recording else { return [Displayable.line(found.name)] }
         let what = ["XC" + recording.id, RecordingHeader.names(recording), recording.soundType, recording.country].compactMap { $0 }.filter { !$0.isEmpty }
-        let credit = [recording.recordist, LicenceName.short(recording.licence), "https://xeno-canto.org/" + recording.id].compactMap { $0 }
+        let credit = [recording.recordist, LicenceName.short(recording.licence), recording.page].compactMap { $0 }
         return [Displayable.line(what.joined(separator: " · ")), Displayable.line(credit.joined(separator: " · "))]
     }
 }

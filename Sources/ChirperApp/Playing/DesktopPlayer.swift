@@ -16,13 +16,10 @@ final class DesktopPlayer: Sendable {
         let artists: [String]
         let url: String?
 
-        /// Species as the title, the recordist as the artist, the recording's page (made from its
-        /// number's digits, never taken from the answer).
+        /// Species as the title, the recordist as the artist, the recording's page.
         static func of(_ recording: Recording) -> Description {
             let title = recording.englishName ?? (recording.scientificName.isEmpty ? "XC" + recording.id : recording.scientificName)
-            let digits = recording.id.filter(\.isASCII).filter(\.isNumber)
-            return Description(title: title, artists: recording.recordist.map { [$0] } ?? [],
-                               url: digits.isEmpty ? nil : "https://xeno-canto.org/" + digits)
+            return Description(title: title, artists: recording.recordist.map { [$0] } ?? [], url: recording.page)
         }
 
         /// An item known only by its name (a file, a URL).
@@ -64,13 +61,14 @@ final class DesktopPlayer: Sendable {
     /// The state the desktop sees now.
     var current: MediaPlayerState { shared.withLock { $0.state } }
 
-    /// One of the engine's events, of `track`; `canGoNext`: a track follows it. `play`: which of the
-    /// screen's plays sent it; others than the last `stopped` named are dropped.
-    func apply(_ event: PlaybackEvent, of track: MediaTrack, canGoNext: Bool, play: Int = 0) {
+    /// One of the engine's events, of `track`; `canGoNext`: a track follows it; `canGoPrevious`: the
+    /// screen takes previous (a track before it, or this one's start). `play`: which of the screen's
+    /// plays sent it; others than the last `stopped` named are dropped.
+    func apply(_ event: PlaybackEvent, of track: MediaTrack, canGoNext: Bool, canGoPrevious: Bool = true, play: Int = 0) {
         let continuation = requests
         shared.withLock { shared in
             guard play == shared.play else { return }
-            shared.state = Self.next(shared.state, track: track, canGoNext: canGoNext, event: event)
+            shared.state = Self.next(shared.state, track: track, canGoNext: canGoNext, canGoPrevious: canGoPrevious, event: event)
             switch shared.offer {
             case .offered(let player):
                 player?.publish(shared.state)
@@ -104,12 +102,13 @@ final class DesktopPlayer: Sendable {
     }
 
     /// The desktop's state after `event` of `track`.
-    static func next(_ state: MediaPlayerState, track: MediaTrack, canGoNext: Bool, event: PlaybackEvent) -> MediaPlayerState {
+    static func next(_ state: MediaPlayerState, track: MediaTrack, canGoNext: Bool, canGoPrevious: Bool = true,
+                     event: PlaybackEvent) -> MediaPlayerState {
         var state = state
         switch event {
         case .started(let duration):
             state = MediaPlayerState(status: .playing, track: duration.map { track.lasting($0) } ?? track, position: 0,
-                                     canGoNext: canGoNext, canGoPrevious: true, seeks: state.seeks)
+                                     canGoNext: canGoNext, canGoPrevious: canGoPrevious, seeks: state.seeks)
         case .position(let elapsed, _):
             // Positions come every quarter to half a second of sound, up to 4× speed: a step back, or
             // further on than that, is a jump.

@@ -122,11 +122,10 @@ struct QuizLoop {
                 problem = text
                 notKept += 1
             case .desktop(let request):
-                // A quiz's next and previous are questions, not tracks, and its sound ends with the
-                // question: the desktop pauses and seeks, and its stop pauses.
+                // The question's one recording has no next or previous (the desktop is told so), and its
+                // sound ends with the question: the desktop pauses and seeks, and its stop pauses.
                 for command in DesktopPlayer.commands(for: request, in: audio.desktopState) {
                     switch command {
-                    case .listen(.next), .listen(.previous): continue
                     case .listen(let listening): audio.perform(listening)
                     case .quit: if audio.desktopState.status == .playing { audio.perform(.togglePause) }
                     }
