@@ -43,12 +43,13 @@ struct BrowseLoopTests {
         let status: Task<ChirperApp.ExitStatus, Never>
         let size: SizeBox
 
-        init(client: InMemorySearchClient, query: String = "great tit", width: Int = 100, height: Int = 20) {
+        init(client: InMemorySearchClient, query: String = "great tit", width: Int = 100, height: Int = 20,
+             library: (any BrowseLibrary)? = nil) {
             let (stream, continuation) = AsyncStream<BrowseInput>.makeStream()
             let size = SizeBox((width: width, height: height))
             self.size = size
             inputs = continuation
-            let loop = BrowseLoop(client: client, perPage: 50, playerOptions: PlaybackEngine.Options(),
+            let loop = BrowseLoop(client: client, perPage: 50, playerOptions: PlaybackEngine.Options(), library: library,
                                   terminalSize: { [size] in size.value })
             let screen = screen
             status = Task {
@@ -120,5 +121,40 @@ struct BrowseLoopTests {
         #expect(await interrupted.waitFor("XC1 "))
         interrupted.press(.control("c"))
         #expect(await interrupted.status.value == .interrupted)
+    }
+
+    /// A library whose first write takes a while: what it was told, in the order it kept it.
+    final class SlowLibrary: BrowseLibrary {
+        private let kept = Locked<[String]>([])
+        private let writes = Locked(0)
+        var told: [String] { kept.withLock { $0 } }
+
+        func starred() async -> Set<String>? { [] }
+        func star(_ recording: Recording, list: String, on: Bool) async -> String? {
+            await keep((on ? "star " : "unstar ") + recording.id)
+            return nil
+        }
+        func remember(play recording: Recording) async { await keep("play " + recording.id) }
+        func remember(search query: String) async { await keep("search " + query) }
+        func pastSearches() async -> [String] { [] }
+
+        private func keep(_ line: String) async {
+            let first = writes.withLock { count in
+                count += 1
+                return count == 1
+            }
+            if first { try? await Task.sleep(for: .milliseconds(300)) }
+            kept.withLock { $0.append(line) }
+        }
+    }
+
+    @Test func whatTheLibraryIsToldIsKeptInOrderBeforeTheLoopEnds() async {
+        let library = SlowLibrary()
+        let browse = Running(client: InMemorySearchClient(recordings: 10, perPage: 50), library: library)
+        #expect(await browse.waitFor("XC1 "))
+        browse.press(.character("f"), .character("f"), .character("f"), .character("q"))
+        #expect(await browse.status.value == .found)
+        // The search's write is slow; the stars asked after it wait for it, and q waits for them all.
+        #expect(library.told == ["search en:\"great tit\"", "star 1", "unstar 1", "star 1"], "\(library.told)")
     }
 }

@@ -86,7 +86,7 @@ struct Packs {
         try terminal.send("q")
         #expect(try await terminal.exitStatus(within: 5) == 0)
         let listed = try await library.run(["list", "show", "starred"])
-        #expect(listed.status == 0 && listed.stdout.hasPrefix("XC900001  Great Tit  Parus major"), "stars from browse: \(listed.stdout)")
+        #expect(listed.status == 0 && listed.stdout.hasPrefix("XC900001  Great Tit  Parus major"), "stars from browse: \(listed.stdout)\(listed.stderr)")
 
         // A pack's recording is told and played by its number with no request (the server is gone).
         let told = try await library.run(["info", "XC900001"])

@@ -22,7 +22,7 @@ final class LibraryForBrowse: BrowseLibrary {
     /// Started on first use, kept while browse runs.
     private let process = LibraryProcess()
     /// The library's answers are awaited off the tasks that run browse and the player, one request
-    /// after another in the order they were asked (a quick f f reaches the list in that order).
+    /// after another (the loop asks its writes in order, and waits for them before it ends).
     private let queue = DispatchQueue(label: "chirper.library")
 
     private func off<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {

@@ -67,19 +67,29 @@ struct BrowseLoop {
         var audio = BrowseAudio(options: playerOptions, inputs: continuation)
         var status = ExitStatus.found
         var feedNeedsUpdate = false
+        // What the library is told, one after another in the order asked (f f stars, then unstars),
+        // and all of it kept before the loop returns: a star shown is a star kept.
+        var libraryWrites: Task<Void, Never>? = nil
+        func write(_ work: @escaping @Sendable () async -> Void) {
+            let before = libraryWrites
+            libraryWrites = Task {
+                await before?.value
+                await work()
+            }
+        }
 
         func perform(_ commands: [BrowseCommand]) -> Bool {
             for command in commands {
                 switch command {
                 case .fetch(let query, let page):
-                    if page == 1, remembersSearches, let library { Task { await library.remember(search: query.text) } }
+                    if page == 1, remembersSearches, let library { write { await library.remember(search: query.text) } }
                     Task { [client, perPage] in
                         continuation.yield(.list(await client.answer(query, page: page, perPage: perPage)))
                     }
                 case .play(let recording):
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
                     audio.play(recording, speed: model.listening.speed)
-                    if let library { Task { await library.remember(play: recording) } }
+                    if let library { write { await library.remember(play: recording) } }
                 case .playAll(let row):
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
                     audio.playAll(from: row, of: model, speed: model.listening.speed, requestMore: { continuation.yield(.list(.nextPageRequested)) })
@@ -87,7 +97,7 @@ struct BrowseLoop {
                     BrowseInput.makeSonogram(of: recording, into: continuation)
                 case .star(let recording, let list, let on):
                     guard let library else { continue }
-                    Task {
+                    write {
                         guard let problem = await library.star(recording, list: list, on: on) else { return }
                         continuation.yield(.starred(await library.starred() ?? [], notice: problem))
                     }
@@ -171,6 +181,7 @@ struct BrowseLoop {
 
         continuation.finish()  // nothing more is read: what the terminal still sends is dropped, not kept
         await audio.finish()
+        await libraryWrites?.value
         return status
     }
 }
