@@ -43,11 +43,17 @@ public enum QueryCompletion {
             return known ?? []
         }
         return matching(words: words, index: index, prefix: prefix, species: once).map { candidate in
-            candidate.hasPrefix(prefix) ? candidate : prefix + candidate.dropFirst(prefix.count)
+            let typed = prefix.hasPrefix(":") ? "" : prefix
+            return candidate.hasPrefix(typed) ? candidate : typed + candidate.dropFirst(typed.count)
         }
     }
 
     private static func matching(words: [String], index: Int, prefix: String, species: () -> [Species]) -> [String] {
+        // Bash's word is the colon itself when Tab follows it at once (`type:`): the values, bare.
+        if prefix.hasPrefix(":"), index >= 1, index <= words.count {
+            let typed = prefix.dropFirst()
+            return values(of: words[index - 1].lowercased(), species: species).filter { starts($0, with: String(typed)) }
+        }
         if let colon = prefix.firstIndex(of: ":") {
             let tag = String(prefix[..<colon]).lowercased()
             let typed = String(prefix[prefix.index(after: colon)...])
@@ -73,6 +79,23 @@ public enum QueryCompletion {
         case "en": species().compactMap(\.english)
         default: values[tag] ?? []
         }
+    }
+
+    /// A word as bash gives it, typed with its escapes (`united\ k`, `\>C`, `"alarm c`): as it reads.
+    public static func bashWord(_ word: String) -> String {
+        var read = ""
+        var escaped = false
+        for character in word {
+            if escaped {
+                read.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character != "\"" && character != "'" {
+                read.append(character)
+            }
+        }
+        return read
     }
 
     /// A species the library knows by its names.

@@ -33,6 +33,10 @@ struct Chirper: AsyncParsableCommand {
         NetworkThreads.useOne()
         // The sound server, the event loop thread and play's request get ready while the arguments are parsed.
         _ = startWork
+        if BashCompletionScript.isAsked(Array(CommandLine.arguments.dropFirst())) {
+            print(BashCompletionScript.text)
+            return
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

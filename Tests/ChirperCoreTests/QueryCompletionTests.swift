@@ -32,4 +32,15 @@ struct QueryCompletionTests {
         #expect(asked == 1, "one tag with species for values, and species names: the library asked once")
         #expect(offered(["chirper", "search", "cnt:united k"], "cnt:united k", asked: &asked) == ["cnt:united kingdom"])
     }
+
+    @Test func bashsWordsSplitAtTheColonAndTypedWithEscapes() {
+        var asked = 0
+        let values = offered(["chirper", "search", "type", ":"], ":", asked: &asked)
+        #expect(values.first == "song" && values.contains("alarm call"), "Tab right after the colon: every value, bare: \(values)")
+        #expect(offered(["chirper", "search", "q", ":"], ":", asked: &asked).contains(">C"))
+        #expect(QueryCompletion.bashWord(#"united\ k"#) == "united k")
+        #expect(QueryCompletion.bashWord(#"\>C"#) == ">C")
+        #expect(QueryCompletion.bashWord(#""alarm c"#) == "alarm c")
+        #expect(QueryCompletion.bashWord(#"a\\b"#) == #"a\b"#)
+    }
 }

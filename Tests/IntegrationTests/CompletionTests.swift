@@ -24,6 +24,21 @@ struct CompletionTests {
         try bash.send("C-a", "C-k")
         _ = try await bash.waitForScreen { !$0.contains("alarm") }
         try await Self.expect(bash, typing: "chirper search rufous", completesTo: "chirper search rufous-bellied\\ Thrush")
+        // A tag, then its value, a Tab each; a value after an escaped space; the values listed after the colon.
+        try bash.send("C-a", "C-k")
+        _ = try await bash.waitForScreen { !$0.contains("rufous") }
+        try await Self.expect(bash, typing: "chirper search ty", completesTo: "chirper search type:")
+        try await Self.expect(bash, typing: "al", completesTo: "chirper search type:alarm\\ call")
+        try bash.send("C-a", "C-k")
+        _ = try await bash.waitForScreen { !$0.contains("alarm") }
+        try await Self.expect(bash, typing: "chirper search cnt:united\\ k", completesTo: "chirper search cnt:united\\ kingdom")
+        try bash.send("C-a", "C-k")
+        _ = try await bash.waitForScreen { !$0.contains("kingdom") }
+        try bash.send("-l", "chirper search sex:")
+        try bash.send("Tab")
+        try bash.send("Tab")
+        let listed = try await bash.waitForScreen(seconds: 10) { $0.contains("female") && $0.contains("uncertain") }
+        #expect(listed.contains("female") && listed.contains("uncertain"), "sex: ⇥⇥ lists the values: \(listed)")
 
         let fishConfig = home.appendingPathComponent(".config/fish")
         try FileManager.default.createDirectory(at: fishConfig, withIntermediateDirectories: true)

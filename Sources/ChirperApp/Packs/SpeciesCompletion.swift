@@ -5,9 +5,11 @@ import LibraryModel
 /// Tab in a query, for the shells' completion scripts: `QueryCompletion`'s candidates, the species
 /// names coming from the library (none when there is no library yet: completing makes no files).
 public enum SpeciesCompletion {
-    /// Each shell's script escapes a space in a candidate itself (bash's with `-o filenames`).
-    public static func candidates(words: [String], index: Int, prefix: String) -> [String] {
-        QueryCompletion.candidates(words: words, index: index, prefix: prefix, species: known)
+    /// Each shell's script escapes a space in a candidate itself. Bash gives the words as typed, with
+    /// their escapes (`shell`: ArgumentParser's `SAP_SHELL`).
+    public static func candidates(words: [String], index: Int, prefix: String, shell: String?) -> [String] {
+        let read = shell == "bash" ? QueryCompletion.bashWord : { $0 }
+        return QueryCompletion.candidates(words: words.map(read), index: index, prefix: read(prefix), species: known)
     }
 
     static func known() -> [QueryCompletion.Species] {
