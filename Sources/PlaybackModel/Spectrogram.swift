@@ -66,23 +66,21 @@ public struct SonogramPicture: Equatable, Sendable {
         let columns = spectrogram.columns
         var power = [[Float]](repeating: [Float](repeating: 0, count: self.width), count: self.height)
         if !columns.isEmpty {
-            // Which pixel row each bin falls in (nil above maxHertz).
-            let (top, rows) = (self.maxHertz, self.height)
-            let rowOfBin: [Int?] = (0..<spectrogram.binCount).map { bin in
-                let hertz = Double(bin) * spectrogram.binHertz
-                guard hertz <= top else { return nil }
-                return min(rows - 1, Int((1 - hertz / top) * Double(rows)))
-            }
+            let bins = Self.binsOfRows(rows: self.height, top: self.maxHertz, binHertz: spectrogram.binHertz, binCount: spectrogram.binCount)
             // Each pixel column takes the loudest of the spectrogram columns it covers, or, when there are
-            // fewer columns than pixels, the one column it falls in.
+            // fewer columns than pixels, the one column it falls in; each row the loudest of its bins.
+            var loudestOfBin = [Float](repeating: 0, count: spectrogram.binCount)
             for x in 0..<self.width {
                 let first = x * columns.count / self.width
                 let end = max(first + 1, (x + 1) * columns.count / self.width)
+                for bin in loudestOfBin.indices { loudestOfBin[bin] = 0 }
                 for column in columns[first..<min(end, columns.count)] {
-                    for (bin, value) in column.enumerated() {
-                        guard let row = rowOfBin[bin] else { continue }
-                        if value > power[row][x] { power[row][x] = value }
+                    for (bin, value) in column.prefix(loudestOfBin.count).enumerated() where value > loudestOfBin[bin] {
+                        loudestOfBin[bin] = value
                     }
+                }
+                for (row, range) in bins.enumerated() where !loudestOfBin.isEmpty {
+                    power[row][x] = loudestOfBin[range].max() ?? 0
                 }
             }
         }
@@ -93,6 +91,21 @@ public struct SonogramPicture: Equatable, Sendable {
                 guard loudest > 0, value > 0 else { return bottom }
                 return Swift.max(bottom, 10 * log10f(value / loudest))
             }
+        }
+    }
+
+    /// The bins each pixel row shows, top row first: those whose frequency lies in the row's band, or,
+    /// when the rows are finer than the bins, the one nearest the row's middle (no row is left empty).
+    static func binsOfRows(rows: Int, top: Double, binHertz: Double, binCount: Int) -> [ClosedRange<Int>] {
+        let last = max(0, binCount - 1)
+        return (0..<rows).map { row in
+            let high = top * (1 - Double(row) / Double(rows))
+            let low = top * (1 - Double(row + 1) / Double(rows))
+            let first = row == rows - 1 ? 0 : Int((low / binHertz + 1e-9).rounded(.down)) + 1
+            let end = min(last, Int((high / binHertz + 1e-9).rounded(.down)))
+            if first <= end { return first...end }
+            let nearest = min(last, max(0, Int(((low + high) / 2 / binHertz).rounded())))
+            return nearest...nearest
         }
     }
 

@@ -162,4 +162,23 @@ struct CallSonogramTests {
             #expect(dark > width / 8, "width \(width): \(dark) dark pixels in the call's row: \(picture.decibels[row].map { Int($0) })")
         }
     }
+
+    @Test func rowsFinerThanTheBinsLeaveNoStripes() {
+        // Noise in every bin of a 2048-point FFT at 44.1 kHz (21.5 Hz a bin), drawn to 8 kHz on 3000 rows
+        // (2.7 Hz a row) and on 500: every row shows the noise, none is left black.
+        let noise = Spectrogram(sampleRate: 44_100, binCount: 1025, columnSeconds: 0.1,
+                                columns: Array(repeating: Array(repeating: 1, count: 1025), count: 20))
+        for height in [3000, 500, 7] {
+            let picture = SonogramPicture(noise, width: 50, height: height, maxHertz: 8_000)
+            let black = picture.decibels.indices.filter { row in picture.decibels[row].contains { $0 <= picture.floor } }
+            #expect(black.isEmpty, "height \(height): rows with no bin: \(black.prefix(10))")
+        }
+        // A tone's bin lights the rows around its frequency, not the whole band.
+        var column = [Float](repeating: 0, count: 1025)
+        column[140] = 1  // 3014 Hz
+        let tone = SonogramPicture(Spectrogram(sampleRate: 44_100, binCount: 1025, columnSeconds: 0.1, columns: [column]),
+                                   width: 10, height: 3000, maxHertz: 8_000)
+        let lit = tone.decibels.indices.filter { tone.decibels[$0][0] > tone.floor }
+        #expect(lit.count >= 1 && lit.count <= 10 && lit.contains(tone.row(of: 3014)), "\(lit)")
+    }
 }
