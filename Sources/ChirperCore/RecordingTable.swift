@@ -47,6 +47,8 @@ public struct RecordingTable: Sendable {
         /// Dropped in this order when the screen is too narrow for all: the sound type and the quality
         /// stay after where and by whom.
         static let dropOrder: [Column] = [.recordist, .country, .scientific, .quality, .type, .length]
+        /// The last column dropped to make the English name whole.
+        static let lastDroppedForTheName = Column.scientific
 
         func text(_ row: Row, marker: String) -> String {
             let recording = row.recording
@@ -99,15 +101,17 @@ public struct RecordingTable: Sendable {
     private init(measure: ColumnMeasure, width: Int, cells: [[String]]) {
         self.width = max(1, width)
         self.cells = cells
-        // Columns go in `dropOrder` until the English name is whole; when it cannot be, the layout with
-        // the most columns that fits.
+        // Columns go in `dropOrder` until the English name is whole, but the type and the quality never
+        // for the name's sake: once only they and the length are left beside the names, the name is cut.
+        // They go only when even that does not fit; then the layout with the most columns that fits.
         var chosen = Column.allCases
         var fitting: [(column: Column, width: Int)]?
         for dropped in [nil] + Column.dropOrder.map(Optional.some) {
             if let dropped { chosen.removeAll { $0 == dropped } }
             guard let layout = RecordingTable.layout(chosen, widest: measure.widest, width: self.width) else { continue }
             fitting = fitting ?? layout
-            if layout.contains(where: { $0.column == .english && $0.width >= min(measure.widest[Column.english.index], 32) }) {
+            if dropped == Column.lastDroppedForTheName
+                || layout.contains(where: { $0.column == .english && $0.width >= min(measure.widest[Column.english.index], 32) }) {
                 fitting = layout
                 break
             }

@@ -36,4 +36,16 @@ struct RecordingTableTests {
         #expect(header.contains("English name") && !header.contains("Scientific"), "\(header)")
         #expect(lines.allSatisfy { TextWidth.of($0) <= 40 })
     }
+
+    @Test func aLongEnglishNameIsCutRatherThanTheTypeAndQuality() {
+        let long = Row(recording: Recording(id: "900132", genus: "Bycanistes", species: "subcylindricus",
+                                            englishName: "Black-and-white-casqued Hornbill", recordist: "Ana Sousa", country: "Uganda",
+                                            soundType: "alarm call", fileURL: "http://x/3", quality: "C", length: "1:02"))
+        let rows = Self.rows + [long]
+        let table = RecordingTable(rows: rows, width: 60, marker: { _ in " " })
+        let lines = rows.indices.map(table.line(at:))
+        #expect(table.header.contains("Type") && table.header.contains("Q") && table.header.contains("Length"), "\(table.header)")
+        #expect(lines[2].contains("Black-and-white") && lines[2].contains("…") && lines[2].contains("alarm") && lines[2].contains(" C "), "\(lines[2])")
+        #expect(lines.allSatisfy { TextWidth.of($0) <= 60 }, "\(lines)")
+    }
 }
