@@ -45,12 +45,13 @@ public enum ListRenderer {
     }
 
     /// "page 2 of 7 · 342 recordings", or "pages 1–3 of 7 · …" for a listing that grew by paging.
-    static func summary(_ listing: Listing) -> String {
+    /// `reading`: with how the words were read, when not as typed (browse tells it on its status line).
+    static func summary(_ listing: Listing, reading: Bool = true) -> String {
         let pages = listing.firstPage == listing.lastPage
             ? "page \(listing.firstPage) of \(listing.numPages)"
             : "pages \(listing.firstPage)–\(listing.lastPage) of \(listing.numPages)"
         let count = listing.numRecordings == 1 ? "1 recording" : "\(listing.numRecordings) recordings"
-        return pages + " · " + count + (listing.readAs.map { " · " + $0.description } ?? "")
+        return pages + " · " + count + (reading ? listing.readAs.map { " · " + $0.description } ?? "" : "")
     }
 
     /// What was searched (every reading of the words tried) and what could find something instead.

@@ -280,4 +280,18 @@ struct BrowseModelTests {
         #expect(BrowseRenderer.frame(model).count == 10)
         #expect(BrowseRenderer.frame(model).allSatisfy { TextWidth.of($0.text) <= 60 })
     }
+
+    @Test func wordsReadAgainAreShownAsSearchedAndTheStatusLineSaysHow() throws {
+        let typed = SearchQuery("parus major")
+        let reading = try #require(typed.readings.first)
+        var model = BrowseModel(width: 100, height: 20)
+        _ = model.receive(.searchStarted(typed, page: 1))
+        var page = Fixtures.page(1, of: 1, ids: 1...11, total: 11)
+        page.readAs = reading
+        _ = model.receive(.pageLoaded(typed, page))
+        #expect(BrowseRenderer.title(model).hasPrefix("chirper · sp:\"parus major\"  "), "\(BrowseRenderer.title(model))")
+        #expect(BrowseRenderer.title(model).hasSuffix("row 1 of 11 · page 1 of 1 · 11 recordings"), "\(BrowseRenderer.title(model))")
+        #expect(BrowseRenderer.status(model) == "11 rows · all results loaded · no English name matched: searched as the scientific name sp:\"parus major\"",
+                "\(BrowseRenderer.status(model))")
+    }
 }

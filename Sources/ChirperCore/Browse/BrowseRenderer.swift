@@ -40,7 +40,8 @@ public enum BrowseRenderer {
             (left, right) = ("chirper · \(failure.query)", "")
         case .populated(let listing), .paging(let listing, _):
             let position = "row \(model.cursor + 1) of \(listing.rows.count)"
-            (left, right) = ("chirper · \(listing.query)", position + " · " + ListRenderer.summary(listing))
+            // What was searched: the reading that found the rows, when the words were read again.
+            (left, right) = ("chirper · \(listing.readAs?.query ?? listing.query)", position + " · " + ListRenderer.summary(listing, reading: false))
         }
         let room = model.layout.width - TextWidth.of(right) - 2
         guard !right.isEmpty, room >= 10 else { return left }
@@ -150,6 +151,11 @@ public enum BrowseRenderer {
         return "Search: " + before + "▏" + line.afterCursor
     }
 
+    /// How the words were read, when not as typed ("no English name matched: searched as …").
+    private static func reading(_ listing: Listing) -> String {
+        listing.readAs.map { " · " + $0.description } ?? ""
+    }
+
     /// The list's own state, below the rows.
     static func status(_ model: BrowseModel) -> String {
         if case .search(let line) = model.panel { return searchPrompt(line, width: model.layout.width) }
@@ -160,11 +166,11 @@ public enum BrowseRenderer {
         case .populated(let listing):
             let pages = listing.lastPage - listing.firstPage + 1
             return "\(listing.rows.count) rows · all \(pages == 1 ? "results" : "\(pages) pages") loaded"
-                + (model.hasRestrictedRows ? " · ⊘ restricted: no file" : "")
+                + (model.hasRestrictedRows ? " · ⊘ restricted: no file" : "") + reading(listing)
         case .paging(let listing, let next):
             switch next.fetch {
             case .waiting:
-                return "\(listing.rows.count) rows · more below: page \(next.page) loads as you scroll"
+                return "\(listing.rows.count) rows · more below: page \(next.page) loads as you scroll" + reading(listing)
             case .loading:
                 return "\(spinner[model.tick % spinner.count]) loading more… page \(next.page) of \(listing.numPages)"
             case .failed(let reason):
