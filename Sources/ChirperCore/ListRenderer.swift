@@ -58,8 +58,8 @@ public enum ListRenderer {
     public static func emptyHint(_ query: SearchQuery) -> [String] {
         let tried = [query.text] + query.readings.map(\.query.text)
         var tries = ["check the spelling"]
-        if let words = query.words {
-            tries.append("part of the name (en:\(words.split(separator: " ").last ?? ""))")
+        if let words = query.words, let last = words.split(separator: " ").last, last != words[...] {
+            tries.append("part of the name (en:\(last))")
         }
         let tags = QueryTokenizer.tokens(query.text).compactMap { token -> String? in
             guard case .tagged(let term) = token else { return nil }

@@ -6,6 +6,8 @@ extension SearchQuery {
     public enum Reading: Sendable, Equatable, Hashable {
         /// As a scientific name: `sp:"parus major"`.
         case scientific
+        /// One word as a genus: `gen:turdus`.
+        case genus
         /// As an English name with hyphens the words left out: `en:"rufous-bellied thrush"`.
         case hyphenated(String)
     }
@@ -19,20 +21,24 @@ extension SearchQuery {
         public var description: String {
             switch reading {
             case .scientific: "no English name matched: searched as the scientific name " + query.text
+            case .genus: "no English name matched: searched as the genus " + query.text
             case .hyphenated(let name): "searched as " + name
             }
         }
     }
 
     /// The readings to try in order, each with the query it sends: the scientific name when the words
-    /// could be one (two or three Latin-letter words), then each English name with one space made a
-    /// hyphen. Empty when the query has no words.
+    /// could be one (two or three Latin-letter words), or the genus for one such word; then each English
+    /// name with one space made a hyphen. Empty when the query has no words.
     public var readings: [Alternative] {
         guard let words else { return [] }
         let parts = words.split(separator: " ").map(String.init)
         var readings: [Alternative] = []
-        if (2...3).contains(parts.count), parts.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }) {
+        let latin = parts.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }
+        if latin, (2...3).contains(parts.count) {
             readings.append(Alternative(reading: .scientific, query: SearchQuery(terms: [Self.term("sp", words)] + terms)))
+        } else if latin, parts.count == 1 {
+            readings.append(Alternative(reading: .genus, query: SearchQuery(terms: [Self.term("gen", words)] + terms)))
         }
         for gap in parts.indices.dropLast() where !parts[gap].hasSuffix("-") && !parts[gap + 1].hasPrefix("-") {
             let name = (parts[...gap].joined(separator: " ") + "-" + parts[(gap + 1)...].joined(separator: " "))

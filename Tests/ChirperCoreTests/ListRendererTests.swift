@@ -21,6 +21,8 @@ struct ListRendererTests {
         let tagged = ListRenderer.lines(.empty(SearchQuery("sp:\"parus maxi\" cnt:france q:A"), page: 1), width: 200)
         #expect(tagged == ["No recordings match sp:\"parus maxi\" cnt:france q:A.",
                            "Try: check the spelling; gen: or en: instead of sp:; fewer tags; a lower q:."], "what was typed, and advice for its tags")
+        #expect(ListRenderer.lines(.empty(SearchQuery("turdus"), page: 1), width: 200)
+                == ["No recordings match en:turdus, nor gen:turdus.", "Try: check the spelling."], "one word: not itself again as part of the name")
         let error = ListRenderer.lines(.error(ListError(query: query, page: 1, reason: .noKey)), width: 200)
         #expect(error.first?.hasPrefix("No API key: set XC_API_KEY or pass --key") == true)
     }

@@ -168,7 +168,7 @@ struct SearchCommandTests {
         try await TestCatalog.withServer { server in
             let result = try await ChirperProcess.run(["search", "dodo"] + server.api)
             #expect(result.status == 1)
-            #expect(result.stdout.contains("No recordings match en:dodo."))
+            #expect(result.stdout.contains("No recordings match en:dodo, nor gen:dodo."), "\(result.stdout)")
             #expect(result.stdout.contains("Try: check the spelling"))
         }
     }

@@ -28,7 +28,7 @@ struct QueryTests {
         let query = SearchQuery("rufous bellied thrush q:A")
         #expect(query.readings.map(\.query.text) == ["sp:\"rufous bellied thrush\" q:A", "en:\"rufous-bellied thrush\" q:A", "en:\"rufous bellied-thrush\" q:A"])
         #expect(query.typed == "rufous bellied thrush q:A")
-        #expect(SearchQuery("wren").readings.map(\.query.text) == [], "one word: no scientific name, no hyphen")
+        #expect(SearchQuery("turdus").readings.map(\.query.text) == ["gen:turdus"], "one word: read as a genus, no hyphen")
         #expect(SearchQuery("black-capped chickadee").readings.map(\.query.text) == ["sp:\"black-capped chickadee\"", "en:black-capped-chickadee"])
         #expect(SearchQuery("grande mésange").readings.map(\.reading) == [.hyphenated("grande-mésange")], "not Latin letters: no scientific name")
         #expect(SearchQuery("cnt:france q:A").readings.isEmpty && SearchQuery("parus major", raw: true).readings.isEmpty)
