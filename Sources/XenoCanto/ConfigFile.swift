@@ -33,6 +33,14 @@ public struct ConfigFile: Sendable, Equatable {
     public static func load(environment: [String: String]) -> ConfigFile {
         let path = path(environment: environment)
         guard FileManager.default.fileExists(atPath: path) else { return ConfigFile() }
+        // Read only a regular file: a folder cannot be, and a FIFO or a device would wait or never end.
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        guard type == .typeRegular else {
+            var unread = ConfigFile()
+            let what = type == .typeDirectory ? "a folder" : "not a regular file"
+            unread.warnings = ["chirper: \(path) is \(what), not a config file; no settings are read from it"]
+            return unread
+        }
         guard let bytes = FileManager.default.contents(atPath: path) else {
             var unread = ConfigFile()
             unread.warnings = ["chirper: cannot read \(path) (check its permissions); its settings are not used"]
@@ -46,13 +54,20 @@ public struct ConfigFile: Sendable, Equatable {
     /// The settings in `bytes`, a config file's content; `path` names it in the warnings.
     public init(bytes: [UInt8], path: String) {
         self.path = path
-        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        // A byte-order mark, which some editors write first, is not part of the first line.
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        for (index, line) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
             guard let text = String(validating: line, as: UTF8.self) else {
                 warnings.append("chirper: \(path) line \(number) is not UTF-8 text, so it is ignored; the other lines are used")
                 continue
             }
+            let before = lines
             if let problem = read(text, line: number) { warnings.append("chirper: \(path) line \(number): \(problem); the line is ignored") }
+            // The last line that sets a name wins, as in git's config; the one it overrides is named.
+            if let name = lines.first(where: { $0.value == number })?.key, let earlier = before[name] {
+                warnings.append("chirper: \(path) line \(number) sets `\(name)` again; line \(earlier)'s value is not used")
+            }
         }
     }
 
@@ -89,9 +104,16 @@ public struct ConfigFile: Sendable, Equatable {
         case "speed": Double(value).map { speeds.contains($0) } == true ? nil : "speed must be from 0.1 to 2"
         case "per-page": Int(value).map { PageSize.allowed.contains($0) } == true ? nil : "per-page must be from 50 to 500"
         case "color": ["auto", "always", "never"].contains(value.lowercased()) ? nil : "color must be auto, always or never"
+        case "api-url": isWebAddress(value) ? nil : "api-url must be an http(s) URL with a host, e.g. https://xeno-canto.org/api/3"
         case "device": value.isEmpty || value.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "device must name a sink" : nil
         default: nil
         }
+    }
+
+    /// Whether `text` is an http or https URL with a host: all the file can check of an API's address.
+    private static func isWebAddress(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return !(url.host(percentEncoded: false) ?? "").isEmpty
     }
 
     /// The option defaults the file holds, each already in its range.

@@ -16,6 +16,31 @@ struct ConfigFileTests {
         #expect(file.warnings == ["chirper: /home/u/.config/chirper/config line 2 is not UTF-8 text, so it is ignored; the other lines are used"])
     }
 
+    @Test func aByteOrderMarkADuplicateAndAnAddressThatIsNotOne() {
+        let file = Self.read([[0xEF, 0xBB, 0xBF] + Array("volume = 40".utf8), Array("api-url = notaurl".utf8),
+                              Array("key = first".utf8), Array("key = SECOND".utf8), Array("api-url = ftp://h/x".utf8)])
+        #expect(file.volume == 40, "the byte-order mark is not part of line 1")
+        #expect(file["key"] == "SECOND" && file["api-url"] == nil)
+        #expect(file.warnings == [
+            "chirper: /home/u/.config/chirper/config line 2: api-url must be an http(s) URL with a host, e.g. https://xeno-canto.org/api/3; the line is ignored",
+            "chirper: /home/u/.config/chirper/config line 4 sets `key` again; line 3's value is not used",
+            "chirper: /home/u/.config/chirper/config line 5: api-url must be an http(s) URL with a host, e.g. https://xeno-canto.org/api/3; the line is ignored",
+        ])
+    }
+
+    @Test func aFolderOrAFIFOInTheFilesPlaceIsNamedAndNotRead() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let place = home.appendingPathComponent("chirper/config")
+        try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+        let folder = ConfigFile.load(environment: ["XDG_CONFIG_HOME": home.path])
+        #expect(folder.warnings == ["chirper: \(place.path) is a folder, not a config file; no settings are read from it"])
+        try FileManager.default.removeItem(at: place)
+        #expect(mkfifo(place.path, 0o600) == 0)
+        let fifo = ConfigFile.load(environment: ["XDG_CONFIG_HOME": home.path])
+        #expect(fifo.warnings == ["chirper: \(place.path) is not a regular file, not a config file; no settings are read from it"])
+    }
+
     @Test func aColonInsteadOfEqualsIsNamedWithWhatWasExpected() {
         let file = Self.read([Array("key: SECRET-KEY".utf8), Array("api-url = http://127.0.0.1:1/api/3".utf8)])
         #expect(file["key"] == nil && file["api-url"] == "http://127.0.0.1:1/api/3")

@@ -2,6 +2,7 @@ import ChirperCore
 import DisplayText
 import FoundationEssentials
 import XenoCanto
+import XenoCantoHTTP
 
 /// `config`: every setting in force, what it is and where it came from (option, environment, the
 /// config file and its line, or the default), as `git config --list --show-origin` tells.
@@ -39,7 +40,12 @@ public enum ConfigJob {
         }
         let path = ConfigFile.path(environment: configuration.environment)
         let exists = FileManager.default.fileExists(atPath: path)
-        return table + ["", "Config file: " + Displayable.line(path) + (exists ? "" : " (none yet; name = value lines, e.g. volume = 60)")]
+        // An address from the environment or an option is checked when a command uses it; said here too.
+        let apiURL = configuration.apiURL(option: options.apiURL)
+        let unusable = XenoCantoClient.problem(withBaseURL: apiURL.value).map {
+            ["", "The api-url in force is unusable: \($0); every command that asks the API will stop with exit 2."]
+        } ?? []
+        return table + unusable + ["", "Config file: " + Displayable.line(path) + (exists ? "" : " (none yet; name = value lines, e.g. volume = 60)")]
     }
 
     /// 1, 0.5 (no trailing ".0").
