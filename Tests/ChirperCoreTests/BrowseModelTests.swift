@@ -261,6 +261,11 @@ struct BrowseModelTests {
         #expect(model.panel == .search(LineEditor("")), "past the newest: what was typed, empty")
         _ = press(&model, .character("e"), .character("n"), .character(":"), .character("x"), .enter)
         #expect(model.pastSearches == ["en:x", "gen:parus", "cnt:france"], "a new search is the newest")
+        // The line being edited comes back below the newest, as readline's does; ↓ alone leaves it be.
+        _ = press(&model, .character("/"), .control("u"), .character("w"), .character("r"), .down)
+        #expect(model.panel == .search(LineEditor("wr")))
+        _ = press(&model, .up, .up, .down, .down)
+        #expect(model.panel == .search(LineEditor("wr")), "the typed line, not an empty one")
     }
 
     @Test func quitAndInterrupt() {

@@ -59,8 +59,10 @@ public struct BrowseModel: Equatable, Sendable {
     private var pressed: [String: Bool] = [:]
     /// The searches the library remembers, newest first: ↑ and ↓ at the `/` prompt bring them back.
     public private(set) var pastSearches: [String] = []
-    /// Which of `pastSearches` the prompt shows; nil: what was typed.
-    private var recalled: Int?
+    /// Which of `pastSearches` the prompt shows, and the line as it was typed, which ↓ brings back;
+    /// nil: the prompt shows what was typed.
+    private var recalled: Recall?
+    struct Recall: Equatable, Sendable { var index: Int, typed: LineEditor }
     /// A line for the footer until the next key: a star the library could not keep.
     public var notice: String?
     /// The last spectrogram made, kept to draw it again at a new size or when its panel opens again.
@@ -268,12 +270,12 @@ public struct BrowseModel: Equatable, Sendable {
         let text = line.text
         switch key {
         case .up, .down:
-            let next = key == .up ? (recalled ?? -1) + 1 : (recalled ?? 0) - 1
+            let next = key == .up ? (recalled?.index ?? -1) + 1 : (recalled?.index ?? 0) - 1
             if next < 0 {
+                if let typed = recalled?.typed { panel = .search(typed) }
                 recalled = nil
-                panel = .search(LineEditor())
             } else if next < pastSearches.count {
-                recalled = next
+                recalled = Recall(index: next, typed: recalled?.typed ?? line)
                 panel = .search(LineEditor(pastSearches[next]))
             }
         case .escape:
