@@ -36,7 +36,7 @@ public struct XenoCantoClient: SearchClient {
         let url = settings.baseURL + "/recordings?" + URLQuery.encode([
             ("query", query.text), ("key", key), ("per_page", String(perPage)), ("page", String(page)),
         ])
-        let body = try await fetch(url)
+        let body = JSONSurrogates.repaired(try await fetch(url))
         do {
             var page = try JSONDecoder().decode(Page.self, from: body)
             if keepsSentJSON { page.keepSentJSON(from: body) }

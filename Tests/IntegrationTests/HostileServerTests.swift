@@ -82,6 +82,15 @@ struct HostileServerTests {
         }
     }
 
+    @Test func aLoneSurrogateInANameLeavesTheRecordingReadable() async throws {
+        let text = try Self.page([Self.recording(file: "http://127.0.0.1:1/x.mp3")]).replacingOccurrences(of: "\"rec\":\"rec", with: "\"rec\":\"\\ud800lone")
+        let server = try RawServer(keepingOpen: false) { _ in Self.http(text) }
+        for command in [["search", "great", "tit"], ["info", "900001"]] {
+            let result = try await ChirperProcess.run(command + Self.api(server))
+            #expect(result.status == 0 && result.stdout.contains("\u{FFFD}lone"), "\(command): \(result.stdout)\(result.stderr)")
+        }
+    }
+
     @Test func theServersOwnMessagesAreShownCleanAndNeverWithTheKey() async throws {
         let refusal = try JSONSerialization.data(withJSONObject: ["error": "invalid_key", "message": "The key 'SECRET-KEY-1234' is not valid\u{1B}]0;owned\u{07}\r\u{1B}[2J"])
         let server = try RawServer(keepingOpen: false) { _ in Self.http(String(decoding: refusal, as: UTF8.self), status: "401 Unauthorized") }
