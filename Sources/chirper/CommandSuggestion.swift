@@ -3,20 +3,34 @@ import ChirperApp
 import ChirperCore
 import DisplayText
 
-/// A first word that is no command gets the command it was probably meant to be, or the list of them,
-/// instead of the parser's "Unexpected argument".
+/// A word that names no command, where a command is expected (`chirper serch`, `chirper pack biuld`),
+/// gets the command it was probably meant to be, or the list of them, instead of the parser's
+/// "Unexpected argument".
 enum CommandSuggestion {
-    /// The message for `arguments` (without the program's name) when their first word names no
-    /// command; nil when it does, or is an option.
+    /// The message for `arguments` (without the program's name) when a command's word names none;
+    /// nil when each does, or an option comes first.
     static func problem(_ arguments: [String]) -> String? {
-        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
-        let all = Chirper.configuration.subcommands.map { $0.configuration }
-        guard !all.contains(where: { ($0.commandName ?? "") == first || $0.aliases.contains(first) }), first != "help" else { return nil }
-        let shown = all.filter(\.shouldDisplay).compactMap(\.commandName)
-        if let near = SpeciesList.closest(to: first, in: shown) {
-            return "chirper: \(Displayable.line(first)) is not a command. Did you mean chirper \(near)?"
+        problem(arguments, among: Chirper.configuration.subcommands, path: "chirper", hasDefault: false)
+    }
+
+    private static func problem(_ arguments: [String], among commands: [any ParsableCommand.Type], path: String,
+                                hasDefault: Bool) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help" else { return nil }
+        let names: (CommandConfiguration) -> Bool = { ($0.commandName ?? "") == first || $0.aliases.contains(first) }
+        if let nested = commands.lazy.map({ $0.configuration }).first(where: names) {
+            guard !nested.subcommands.isEmpty else { return nil }
+            return problem(Array(arguments.dropFirst()), among: nested.subcommands, path: path + " " + first,
+                           hasDefault: nested.defaultSubcommand != nil)
         }
-        return "chirper: \(Displayable.line(first)) is not a command (to search: chirper search \(Displayable.line(first)) …). Commands: "
-            + shown.joined(separator: ", ") + "."
+        let configurations: [CommandConfiguration] = commands.map { $0.configuration }
+        let shown = configurations.filter { $0.shouldDisplay }.compactMap { $0.commandName }
+        let word = Displayable.line(first)
+        if let near = SpeciesList.closest(to: first, in: shown) {
+            return "\(path): \(word) is not a command. Did you mean \(path) \(near)?"
+        }
+        // Under a command that runs one of its own by default, a word may be that one's argument.
+        guard !hasDefault else { return nil }
+        let search = path == "chirper" ? " (to search: chirper search \(word) …)" : ""
+        return "\(path): \(word) is not a command\(search). Commands: " + shown.joined(separator: ", ") + "."
     }
 }

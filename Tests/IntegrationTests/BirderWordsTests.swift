@@ -41,6 +41,8 @@ struct BirderWordsTests {
             #expect(typo.status == 2 && typo.stderr.contains("serch is not a command. Did you mean chirper search?"), "\(typo.stderr)")
             let words = try await ChirperProcess.shell("chirper great tit")
             #expect(words.status == 2 && words.stderr.contains("to search: chirper search great"), "\(words.stderr)")
+            let nested = try await ChirperProcess.shell("chirper pack biuld trip")
+            #expect(nested.status == 2 && nested.stderr.contains("chirper pack: biuld is not a command. Did you mean chirper pack build?"), "\(nested.stderr)")
         }
     }
 }
