@@ -35,6 +35,9 @@ ENVIRONMENT = [
     ("PULSE_SERVER", "The sound server, as for any PulseAudio client (also --server)."),
     ("DBUS_SESSION_BUS_ADDRESS", "The session bus where what plays is offered to media keys, desktop widgets and playerctl (MPRIS); without one, nothing is offered."),
     ("NO_COLOR", "When set, sonograms are drawn without colour (as --color never), whatever the config file says."),
+    ("COLORTERM", "truecolor or 24bit: sonograms on a terminal in true colour; else 256 colours."),
+    ("SSL_CERT_FILE, SSL_CERT_DIR", "The certificates HTTPS trusts: a PEM bundle, else a folder of them, as OpenSSL's tools read them; "
+     "when neither is set, the system's."),
     ("COLUMNS", "The width of sonogram's picture when standard output is not a terminal (1 to 1000; else 100)."),
     ("TERM", "A terminal that cannot show escape codes (dumb) gets plain lines."),
 ]

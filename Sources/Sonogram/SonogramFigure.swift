@@ -33,14 +33,15 @@ public struct SonogramFigure: Sendable {
         self.width = min(Self.widths.upperBound, max(Self.widths.lowerBound, width))
         self.height = min(Self.heights.upperBound, max(Self.heights.lowerBound, height))
         rgb = [UInt8](repeating: 255, count: self.width * self.height * 3)
-        let titleLines = Array(title.prefix(2))
-        let top = 10 + titleLines.count * (Self.lineHeight + 6) + Self.lineHeight / 2 + 4
-        let left = Self.advance * 7 + 8
+        let (titleLines, titleScale) = Self.titleLayout(Array(title.prefix(2)), width: self.width)
+        let titleLine = BitmapFont.glyphHeight * titleScale + 6
+        let top = 10 + titleLines.count * titleLine + Self.lineHeight / 2 + 4
+        let left = Self.advance * 8 + 10  // room for "12.5 kHz"
         let bottom = Self.lineHeight * 2 + 34
         plot = (left, top, max(1, self.width - left - 16), max(1, self.height - top - bottom))
         picture = SonogramPicture(spectrogram, width: plot.width, height: plot.height, maxHertz: maxHertz)
 
-        for (index, line) in titleLines.enumerated() { text(line, x: 10, y: 10 + index * (Self.lineHeight + 6)) }
+        for (index, line) in titleLines.enumerated() { text(line, x: 10, y: 10 + index * titleLine, scale: titleScale) }
         drawPicture()
         drawFrequencyAxis()
         drawTimeAxis()
@@ -98,19 +99,52 @@ public struct SonogramFigure: Sendable {
         text("0 dB", x: barX + barWidth + Self.advance, y: y)
     }
 
+    /// The title's lines and the size of their glyphs: as the other text, or half that when a line would
+    /// not fit, each line then broken at its ` · ` as the width needs, so the attribution the licence
+    /// asks for is all there on a narrow figure.
+    static func titleLayout(_ lines: [String], width: Int) -> (lines: [String], scale: Int) {
+        let whole = lines.allSatisfy { $0.count * Self.advance <= width - 20 }
+        let scale = whole ? Self.scale : 1
+        return (wrapped(lines, columns: (width - 20) / ((BitmapFont.glyphWidth + 1) * scale)), scale)
+    }
+
+    /// Each line broken at its ` · ` into as many lines as `columns` need; a part longer than a line
+    /// ends in `...`.
+    static func wrapped(_ lines: [String], columns: Int) -> [String] {
+        let columns = max(8, columns)
+        var out: [String] = []
+        for line in lines {
+            var current = ""
+            for part in line.components(separatedBy: " · ") {
+                let piece = part.count > columns ? String(part.prefix(columns - 3)) + "..." : part
+                if current.isEmpty {
+                    current = piece
+                } else if current.count + 3 + piece.count <= columns {
+                    current += " · " + piece
+                } else {
+                    out.append(current)
+                    current = piece
+                }
+            }
+            out.append(current)
+        }
+        return out
+    }
+
     // MARK: Pixels
 
     static let ink: (UInt8, UInt8, UInt8) = (20, 20, 20)
 
     /// Draws `line` from its top-left pixel, as much of it as fits the figure's width.
-    private mutating func text(_ line: String, x: Int, y: Int) {
+    private mutating func text(_ line: String, x: Int, y: Int, scale: Int = Self.scale) {
         labels.append(Label(text: line, x: x, y: y))
+        let advance = (BitmapFont.glyphWidth + 1) * scale
         for (index, character) in line.enumerated() {
-            let left = x + index * Self.advance
-            guard left + Self.advance <= width else { break }
+            let left = x + index * advance
+            guard left + advance <= width else { break }
             for (column, bits) in BitmapFont.glyph(character).enumerated() {
                 for row in 0..<BitmapFont.glyphHeight where bits & (1 << row) != 0 {
-                    fill(x: left + column * Self.scale, y: y + row * Self.scale, width: Self.scale, height: Self.scale, Self.ink)
+                    fill(x: left + column * scale, y: y + row * scale, width: scale, height: scale, Self.ink)
                 }
             }
         }

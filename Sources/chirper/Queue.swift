@@ -29,7 +29,7 @@ extension Chirper {
         @Option(help: "Play at most this many recordings of the page.")
         var limit: Int?
 
-        @Option(help: "Seconds of silence between tracks (default 0: one straight after the other).")
+        @Option(help: "Seconds of silence between tracks (0: one straight after the other).")
         var gap: Double = 0
 
         @OptionGroup var api: APIOptions

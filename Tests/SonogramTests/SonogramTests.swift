@@ -126,6 +126,13 @@ struct SonogramTests {
         #expect(inked, "the label is drawn")
         let clamped = SonogramFigure(song, title: [], width: 10, height: 100_000)
         #expect(clamped.width == 300 && clamped.height == 3000, "sizes within range")
+        // At the narrowest, the title breaks at its dots and the attribution is all there.
+        let narrow = SonogramFigure(song, title: ["XC9 · Eurasian Blue Tit (Cyanistes caeruleus) · song · United Kingdom",
+                                                  "Tom Whitfield · CC BY-SA 4.0 · https://xeno-canto.org/9"], width: 300, height: 400)
+        let lines = narrow.labels.prefix(4).map(\.text)
+        #expect(lines == ["XC9 · Eurasian Blue Tit (Cyanistes caeruleus)", "song · United Kingdom",
+                          "Tom Whitfield · CC BY-SA 4.0", "https://xeno-canto.org/9"], "\(lines)")
+        #expect(lines.allSatisfy { $0.count * SonogramFigure.advance / 2 <= 300 - 20 }, "in glyphs half the size: \(lines)")
     }
 
     /// A song below 8 kHz at 44.1 kHz fills an axis to 8 kHz, ticks at round kHz, not a sliver of 22.
