@@ -44,6 +44,7 @@ extension Chirper {
             try OptionRange.check(height, SonogramFigure.heights, "--height must be from 200 to 3000.")
             try OptionRange.check(maxKilohertz, OptionRange.kilohertz, OptionRange.kilohertzMessage)
             try OptionRange.check(lines, OptionRange.sonogramLines, "--lines must be from 6 to 1000.")
+            if png?.isEmpty == true { throw ValidationError("--png needs a file's name, or - for standard output.") }
         }
 
         func run() async throws {

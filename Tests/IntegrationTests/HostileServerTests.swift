@@ -205,6 +205,8 @@ struct HostileServerTests {
                 #expect(result.status == 2, "\(path): \(result.stderr)")
                 #expect(result.stderr.contains("left as it is"), "\(result.stderr)")
             }
+            let unnamed = try await ChirperProcess.run(["sonogram", mp3, "--png", ""])
+            #expect(unnamed.status == 2 && unnamed.stderr.contains("--png needs a file's name"), "\(unnamed.stderr)")
             var info = stat()
             #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
             #expect(lstat(link, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK)
