@@ -24,6 +24,24 @@ public enum TextWidth {
     }
 
     /// Cuts `text` to at most `width` cells, ending with "…" when something was cut.
+    /// `text` in lines of at most `width` columns, broken at spaces; a word wider than a line is cut.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        guard of(text) > width else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            if current.isEmpty {
+                current = word
+            } else if of(current) + 1 + of(word) <= width {
+                current += " " + word
+            } else {
+                lines.append(truncate(current, to: width))
+                current = word
+            }
+        }
+        return lines + [truncate(current, to: width)]
+    }
+
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         let total = of(text)

@@ -299,4 +299,14 @@ struct BrowseModelTests {
         #expect(BrowseRenderer.status(model) == "11 rows · all results loaded · no English name matched: searched as the scientific name sp:\"parus major\"",
                 "\(BrowseRenderer.status(model))")
     }
+
+    @Test func anEmptyResultsHintIsWrappedOnANarrowScreen() {
+        var model = BrowseModel(width: 40, height: 20)
+        let typed = SearchQuery("zebra finchy")
+        _ = model.receive(.searchStarted(typed, page: 1))
+        _ = model.receive(.pageLoaded(typed, Page(numRecordings: 0, numSpecies: 0, page: 1, numPages: 0, recordings: [])))
+        let lines = BrowseRenderer.frame(model).map(\.text)
+        #expect(lines.allSatisfy { TextWidth.of($0) <= 40 }, "\(lines)")
+        #expect(lines.joined(separator: " ").contains("nor en:zebra-finchy."), "the whole hint, over several lines: \(lines)")
+    }
 }

@@ -61,7 +61,7 @@ public enum BrowseRenderer {
         } else if model.list.listing != nil {
             lines = table(model)
         } else {
-            lines = [ScreenLine("")] + message(model).map { ScreenLine($0) }
+            lines = [ScreenLine("")] + message(model).flatMap { TextWidth.wrap($0, to: model.layout.width) }.map { ScreenLine($0) }
         }
         if lines.count > count { lines = Array(lines.prefix(count)) }
         return lines + Array(repeating: ScreenLine(""), count: count - lines.count)
