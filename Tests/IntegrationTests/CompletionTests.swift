@@ -20,20 +20,20 @@ struct CompletionTests {
         let rc = home.appendingPathComponent("bashrc")
         try "PS1='$ '\nsource <(chirper --generate-completion-script bash)\n".write(to: rc, atomically: true, encoding: .utf8)
         let bash = try TmuxSession(command: ["bash", "--noprofile", "--rcfile", rc.path, "-i"], environment: environment, width: 120, height: 20)
-        try await Self.expect(bash, typing: "chirper search type:al", completesTo: "chirper search type:alarm\\ call")
-        try bash.send("C-a", "C-k")
-        _ = try await bash.waitForScreen { !$0.contains("alarm") }
-        try await Self.expect(bash, typing: "chirper search rufous", completesTo: "chirper search rufous-bellied\\ Thrush")
-        // A tag, then its value, a Tab each; a value after an escaped space; the values listed after the colon.
-        try bash.send("C-a", "C-k")
-        _ = try await bash.waitForScreen { !$0.contains("rufous") }
-        try await Self.expect(bash, typing: "chirper search ty", completesTo: "chirper search type:")
-        try await Self.expect(bash, typing: "al", completesTo: "chirper search type:alarm\\ call")
-        try bash.send("C-a", "C-k")
-        _ = try await bash.waitForScreen { !$0.contains("alarm") }
-        try await Self.expect(bash, typing: "chirper search cnt:united\\ k", completesTo: "chirper search cnt:united\\ kingdom")
-        try bash.send("C-a", "C-k")
-        _ = try await bash.waitForScreen { !$0.contains("kingdom") }
+        // Each case on a fresh line, a Tab after each text typed: a tag and its value at once, then a Tab
+        // each; a species; a value after an escaped space.
+        let cases: [[(typed: String, shows: String)]] = [
+            [("chirper search type:al", "chirper search type:alarm\\ call")],
+            [("chirper search rufous", "chirper search rufous-bellied\\ Thrush")],
+            [("chirper search ty", "chirper search type:"), ("al", "chirper search type:alarm\\ call")],
+            [("chirper search cnt:united\\ k", "chirper search cnt:united\\ kingdom")],
+        ]
+        for steps in cases {
+            for (typed, shows) in steps { try await Self.expect(bash, typing: typed, completesTo: shows) }
+            try bash.send("C-a", "C-k")
+            _ = try await bash.waitForScreen { !$0.contains(steps.last?.shows ?? "") }
+        }
+        // The values listed after the colon.
         try bash.send("-l", "chirper search sex:")
         try bash.send("Tab")
         try bash.send("Tab")
