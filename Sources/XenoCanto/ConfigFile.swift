@@ -34,7 +34,9 @@ public struct ConfigFile: Sendable, Equatable {
         let path = path(environment: environment)
         guard FileManager.default.fileExists(atPath: path) else { return ConfigFile() }
         // Read only a regular file: a folder cannot be, and a FIFO or a device would wait or never end.
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        // A link (dotfiles kept elsewhere) is read as what it leads to.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType
         guard type == .typeRegular else {
             var unread = ConfigFile()
             let what = type == .typeDirectory ? "a folder" : "not a regular file"

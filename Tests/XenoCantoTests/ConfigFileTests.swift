@@ -39,6 +39,13 @@ struct ConfigFileTests {
         #expect(mkfifo(place.path, 0o600) == 0)
         let fifo = ConfigFile.load(environment: ["XDG_CONFIG_HOME": home.path])
         #expect(fifo.warnings == ["chirper: \(place.path) is not a regular file, not a config file; no settings are read from it"])
+        // A link to a file is read as the file.
+        try FileManager.default.removeItem(at: place)
+        let kept = home.appendingPathComponent("dotfiles-config")
+        try Data("volume = 30\n".utf8).write(to: kept)
+        try FileManager.default.createSymbolicLink(atPath: place.path, withDestinationPath: kept.path)
+        let linked = ConfigFile.load(environment: ["XDG_CONFIG_HOME": home.path])
+        #expect(linked.volume == 30 && linked.warnings.isEmpty, "\(linked.warnings)")
     }
 
     @Test func aColonInsteadOfEqualsIsNamedWithWhatWasExpected() {
