@@ -35,22 +35,24 @@ public enum QueryCompletion {
     /// `species`: the names the library knows, asked for only when they can be offered.
     /// Matching forgives case; each candidate keeps what was typed as typed (bash offers only what
     /// begins with it exactly), the rest as the name is written.
-    public static func candidates(words: [String], index: Int, prefix: String, species: () -> [Species]) -> [String] {
+    /// `bash`: the words are bash's, split at the colon (`type`, `:`, `so`).
+    public static func candidates(words: [String], index: Int, prefix: String, bash: Bool = false, species: () -> [Species]) -> [String] {
         // Asked for once at most: each asking is a library process.
         var known: [Species]?
         let once = {
             if known == nil { known = species() }
             return known ?? []
         }
-        return matching(words: words, index: index, prefix: prefix, species: once).map { candidate in
-            let typed = prefix.hasPrefix(":") ? "" : prefix
+        let colonWord = bash && prefix.hasPrefix(":")
+        return matching(words: words, index: index, prefix: prefix, colonWord: colonWord, species: once).map { candidate in
+            let typed = colonWord ? "" : prefix
             return candidate.hasPrefix(typed) ? candidate : typed + candidate.dropFirst(typed.count)
         }
     }
 
-    private static func matching(words: [String], index: Int, prefix: String, species: () -> [Species]) -> [String] {
+    private static func matching(words: [String], index: Int, prefix: String, colonWord: Bool, species: () -> [Species]) -> [String] {
         // Bash's word is the colon itself when Tab follows it at once (`type:`): the values, bare.
-        if prefix.hasPrefix(":"), index >= 1, index <= words.count {
+        if colonWord, index >= 1, index <= words.count {
             let typed = prefix.dropFirst()
             return values(of: words[index - 1].lowercased(), species: species).filter { starts($0, with: String(typed)) }
         }

@@ -23,7 +23,6 @@ public enum TextWidth {
         return 1
     }
 
-    /// Cuts `text` to at most `width` cells, ending with "…" when something was cut.
     /// `text` in lines of at most `width` columns, broken at spaces; a word wider than a line is cut.
     public static func wrap(_ text: String, to width: Int) -> [String] {
         guard of(text) > width else { return [text] }
@@ -42,6 +41,7 @@ public enum TextWidth {
         return lines + [truncate(current, to: width)]
     }
 
+    /// Cuts `text` to at most `width` cells, ending with "…" when something was cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         let total = of(text)

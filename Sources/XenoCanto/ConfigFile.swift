@@ -35,16 +35,17 @@ public struct ConfigFile: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: path) else { return ConfigFile() }
         // Read only a regular file: a folder cannot be, and a FIFO or a device would wait or never end.
         // A link (dotfiles kept elsewhere) is read as what it leads to.
+        // A link to /dev/null, the usual way to turn a dotfile off, is an empty file.
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard target != "/dev/null" else { return ConfigFile() }
+        var unread = ConfigFile()
         let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType
-        guard type == .typeRegular else {
-            var unread = ConfigFile()
+        if let type, type != .typeRegular {
             let what = type == .typeDirectory ? "a folder" : "not a regular file"
             unread.warnings = ["chirper: \(path) is \(what), not a config file; no settings are read from it"]
             return unread
         }
-        guard let bytes = FileManager.default.contents(atPath: path) else {
-            var unread = ConfigFile()
+        guard type != nil, let bytes = FileManager.default.contents(atPath: path) else {
             unread.warnings = ["chirper: cannot read \(path) (check its permissions); its settings are not used"]
             return unread
         }

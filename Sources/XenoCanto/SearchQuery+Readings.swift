@@ -11,7 +11,20 @@ extension SearchQuery {
         /// As an English name with hyphens the words left out: `en:"rufous-bellied thrush"`.
         case hyphenated(String)
     }
+}
 
+extension SearchQuery.Reading {
+    /// What a line with no room for the query says: "read as a scientific name".
+    public var shortDescription: String {
+        switch self {
+        case .scientific: "read as a scientific name"
+        case .genus: "read as a genus"
+        case .hyphenated: "read with a hyphen"
+        }
+    }
+}
+
+extension SearchQuery {
     /// A reading and the query it sends.
     public struct Alternative: Sendable, Equatable, Hashable {
         public var reading: Reading
@@ -37,7 +50,7 @@ extension SearchQuery {
         let latin = parts.allSatisfy { $0.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }
         if latin, (2...3).contains(parts.count) {
             readings.append(Alternative(reading: .scientific, query: SearchQuery(terms: [Self.term("sp", words)] + terms)))
-        } else if latin, parts.count == 1 {
+        } else if parts.count == 1, words.allSatisfy({ $0.isASCII && $0.isLetter }) {
             readings.append(Alternative(reading: .genus, query: SearchQuery(terms: [Self.term("gen", words)] + terms)))
         }
         for gap in parts.indices.dropLast() where !parts[gap].hasSuffix("-") && !parts[gap + 1].hasPrefix("-") {

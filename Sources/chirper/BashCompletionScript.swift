@@ -4,9 +4,11 @@ import ArgumentParser
 /// gives them. Its own way, `compgen` under `-o filenames`, escapes the colon that ends a tag (`ty`
 /// became `type\:`, which nothing completes after) and drops a value whose word bash split at the colon.
 enum BashCompletionScript {
-    /// Whether the command line asks for it (`--generate-completion-script bash`, or `=bash`).
-    static func isAsked(_ arguments: [String]) -> Bool {
+    /// Whether the command line asks for it (`--generate-completion-script bash`, or `=bash`, or no
+    /// shell named while bash is the user's).
+    static func isAsked(_ arguments: [String], shell: String?) -> Bool {
         arguments == ["--generate-completion-script", "bash"] || arguments == ["--generate-completion-script=bash"]
+            || (arguments == ["--generate-completion-script"] && (shell ?? "").hasSuffix("/bash"))
     }
 
     static var text: String {

@@ -33,7 +33,7 @@ struct Chirper: AsyncParsableCommand {
         NetworkThreads.useOne()
         // The sound server, the event loop thread and play's request get ready while the arguments are parsed.
         _ = startWork
-        if BashCompletionScript.isAsked(Array(CommandLine.arguments.dropFirst())) {
+        if BashCompletionScript.isAsked(Array(CommandLine.arguments.dropFirst()), shell: ProcessInfo.processInfo.environment["SHELL"]) {
             print(BashCompletionScript.text)
             return
         }
@@ -52,7 +52,7 @@ struct Chirper: AsyncParsableCommand {
             if code == .success {
                 exit(withError: error)  // --help, --version
             }
-            // A first word that is no command: what was probably meant, rather than the parser's words.
+            // A word that names no command: what was probably meant, rather than the parser's words.
             // Asked only once the parse has failed, so a run that parses does none of it.
             StandardError.write(CommandSuggestion.problem(Array(CommandLine.arguments.dropFirst())) ?? fullMessage(for: error))
             // Parse and validation errors are usage errors: exit 2, as the README documents.

@@ -25,7 +25,8 @@ enum CommandSuggestion {
         let configurations: [CommandConfiguration] = commands.map { $0.configuration }
         let shown = configurations.filter { $0.shouldDisplay }.compactMap { $0.commandName }
         let word = Displayable.line(first)
-        if let near = SpeciesList.closest(to: first, in: shown) {
+        // Below the first word, a near command must also begin as the word does (`ab` is not `rm`).
+        if let near = SpeciesList.closest(to: first, in: shown), path == "chirper" || (first.count >= 3 && near.first == first.first) {
             return "\(path): \(word) is not a command. Did you mean \(path) \(near)?"
         }
         // Under a command that runs one of its own by default, a word may be that one's argument.

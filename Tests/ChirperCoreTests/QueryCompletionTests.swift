@@ -6,9 +6,9 @@ struct QueryCompletionTests {
     static let known = [QueryCompletion.Species(english: "Great Tit", scientific: "Parus major"),
                         QueryCompletion.Species(english: "Rufous-bellied Thrush", scientific: "Turdus rufiventris")]
 
-    func offered(_ words: [String], _ prefix: String, asked: inout Int) -> [String] {
+    func offered(_ words: [String], _ prefix: String, bash: Bool = false, asked: inout Int) -> [String] {
         var count = 0
-        let candidates = QueryCompletion.candidates(words: words, index: words.count - 1, prefix: prefix) {
+        let candidates = QueryCompletion.candidates(words: words, index: words.count - 1, prefix: prefix, bash: bash) {
             count += 1
             return Self.known
         }
@@ -35,9 +35,10 @@ struct QueryCompletionTests {
 
     @Test func bashsWordsSplitAtTheColonAndTypedWithEscapes() {
         var asked = 0
-        let values = offered(["chirper", "search", "type", ":"], ":", asked: &asked)
+        let values = offered(["chirper", "search", "type", ":"], ":", bash: true, asked: &asked)
         #expect(values.first == "song" && values.contains("alarm call"), "Tab right after the colon: every value, bare: \(values)")
-        #expect(offered(["chirper", "search", "q", ":"], ":", asked: &asked).contains(">C"))
+        #expect(offered(["chirper", "search", "q", ":"], ":", bash: true, asked: &asked).contains(">C"))
+        #expect(!offered(["chirper", "search", "type", ":"], ":", asked: &asked).contains("song"), "fish and zsh: a word of its own")
         #expect(QueryCompletion.bashWord(#"united\ k"#) == "united k")
         #expect(QueryCompletion.bashWord(#"\>C"#) == ">C")
         #expect(QueryCompletion.bashWord(#""alarm c"#) == "alarm c")

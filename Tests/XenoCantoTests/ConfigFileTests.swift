@@ -46,6 +46,10 @@ struct ConfigFileTests {
         try FileManager.default.createSymbolicLink(atPath: place.path, withDestinationPath: kept.path)
         let linked = ConfigFile.load(environment: ["XDG_CONFIG_HOME": home.path])
         #expect(linked.volume == 30 && linked.warnings.isEmpty, "\(linked.warnings)")
+        try FileManager.default.removeItem(at: place)
+        try FileManager.default.createSymbolicLink(atPath: place.path, withDestinationPath: "/dev/null")
+        let off = ConfigFile.load(environment: ["XDG_CONFIG_HOME": home.path])
+        #expect(off.warnings.isEmpty && off.volume == nil, "a link to /dev/null is an empty file: \(off.warnings)")
     }
 
     @Test func aColonInsteadOfEqualsIsNamedWithWhatWasExpected() {

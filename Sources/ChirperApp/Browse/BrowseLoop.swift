@@ -181,8 +181,25 @@ struct BrowseLoop {
 
         continuation.finish()  // nothing more is read: what the terminal still sends is dropped, not kept
         await audio.finish()
-        await libraryWrites?.value
+        if let libraryWrites { await Self.waitForWrites(libraryWrites) }
         return status
+    }
+}
+
+extension BrowseLoop {
+    /// What the library was told, waited for 5 s at most: a library that has stalled does not keep
+    /// browse from ending (q, Ctrl-C and SIGTERM alike).
+    static func waitForWrites(_ writes: Task<Void, Never>) async {
+        let (ended, end) = AsyncStream<Void>.makeStream()
+        Task {
+            await writes.value
+            end.yield()
+        }
+        Task {
+            try? await Task.sleep(for: .seconds(5))
+            end.yield()
+        }
+        for await _ in ended { break }
     }
 }
 

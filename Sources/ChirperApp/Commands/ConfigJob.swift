@@ -43,7 +43,7 @@ public enum ConfigJob {
         // An address from the environment or an option is checked when a command uses it; said here too.
         let apiURL = configuration.apiURL(option: options.apiURL)
         let unusable = XenoCantoClient.problem(withBaseURL: apiURL.value).map {
-            ["", "The api-url in force is unusable: \($0); every command that asks the API will stop with exit 2."]
+            ["", "The api-url in force is unusable: \(Displayable.line($0)); every command that asks the API will stop with exit 2."]
         } ?? []
         return table + unusable + ["", "Config file: " + Displayable.line(path) + (exists ? "" : " (none yet; name = value lines, e.g. volume = 60)")]
     }

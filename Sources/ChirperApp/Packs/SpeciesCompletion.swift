@@ -8,8 +8,9 @@ public enum SpeciesCompletion {
     /// Each shell's script escapes a space in a candidate itself. Bash gives the words as typed, with
     /// their escapes (`shell`: ArgumentParser's `SAP_SHELL`).
     public static func candidates(words: [String], index: Int, prefix: String, shell: String?) -> [String] {
-        let read = shell == "bash" ? QueryCompletion.bashWord : { $0 }
-        return QueryCompletion.candidates(words: words.map(read), index: index, prefix: read(prefix), species: known)
+        let bash = shell == "bash"
+        let read = bash ? QueryCompletion.bashWord : { $0 }
+        return QueryCompletion.candidates(words: words.map(read), index: index, prefix: read(prefix), bash: bash, species: known)
     }
 
     static func known() -> [QueryCompletion.Species] {

@@ -151,9 +151,10 @@ public enum BrowseRenderer {
         return "Search: " + before + "▏" + line.afterCursor
     }
 
-    /// How the words were read, when not as typed ("no English name matched: searched as …").
+    /// How the words were read, when not as typed.
+    /// First on the line, short (the title shows the query as read), so a narrow screen keeps it.
     private static func reading(_ listing: Listing) -> String {
-        listing.readAs.map { " · " + $0.description } ?? ""
+        listing.readAs.map { $0.reading.shortDescription + " · " } ?? ""
     }
 
     /// The list's own state, below the rows.
@@ -165,12 +166,12 @@ public enum BrowseRenderer {
             return ""
         case .populated(let listing):
             let pages = listing.lastPage - listing.firstPage + 1
-            return "\(listing.rows.count) rows · all \(pages == 1 ? "results" : "\(pages) pages") loaded"
-                + (model.hasRestrictedRows ? " · ⊘ restricted: no file" : "") + reading(listing)
+            return reading(listing) + "\(listing.rows.count) rows · all \(pages == 1 ? "results" : "\(pages) pages") loaded"
+                + (model.hasRestrictedRows ? " · ⊘ restricted: no file" : "")
         case .paging(let listing, let next):
             switch next.fetch {
             case .waiting:
-                return "\(listing.rows.count) rows · more below: page \(next.page) loads as you scroll" + reading(listing)
+                return reading(listing) + "\(listing.rows.count) rows · more below: page \(next.page) loads as you scroll"
             case .loading:
                 return "\(spinner[model.tick % spinner.count]) loading more… page \(next.page) of \(listing.numPages)"
             case .failed(let reason):
