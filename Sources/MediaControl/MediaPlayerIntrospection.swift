@@ -1,6 +1,7 @@
 extension MediaPlayerBus {
     /// What Introspect answers: the interfaces the player's path has, as MPRIS 2.2 defines the two of its
-    /// own (Volume and Rate read only: Chirper's volume and speed are its keys').
+    /// own (Volume and Rate read only: Chirper's volume and speed are its keys'). The properties are
+    /// those Get and GetAll answer with, so the two cannot differ.
     static let introspection = """
     <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
      "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
@@ -27,12 +28,7 @@ extension MediaPlayerBus {
       <interface name="org.mpris.MediaPlayer2">
         <method name="Raise"/>
         <method name="Quit"/>
-        <property name="CanQuit" type="b" access="read"/>
-        <property name="CanRaise" type="b" access="read"/>
-        <property name="HasTrackList" type="b" access="read"/>
-        <property name="Identity" type="s" access="read"/>
-        <property name="SupportedUriSchemes" type="as" access="read"/>
-        <property name="SupportedMimeTypes" type="as" access="read"/>
+    \(properties(MediaPlayerState.rootProperties))
       </interface>
       <interface name="org.mpris.MediaPlayer2.Player">
         <method name="Next"/>
@@ -47,20 +43,14 @@ extension MediaPlayerBus {
         </method>
         <method name="OpenUri"><arg name="Uri" type="s" direction="in"/></method>
         <signal name="Seeked"><arg name="Position" type="x"/></signal>
-        <property name="PlaybackStatus" type="s" access="read"/>
-        <property name="Rate" type="d" access="read"/>
-        <property name="Metadata" type="a{sv}" access="read"/>
-        <property name="Volume" type="d" access="read"/>
-        <property name="Position" type="x" access="read"/>
-        <property name="MinimumRate" type="d" access="read"/>
-        <property name="MaximumRate" type="d" access="read"/>
-        <property name="CanGoNext" type="b" access="read"/>
-        <property name="CanGoPrevious" type="b" access="read"/>
-        <property name="CanPlay" type="b" access="read"/>
-        <property name="CanPause" type="b" access="read"/>
-        <property name="CanSeek" type="b" access="read"/>
-        <property name="CanControl" type="b" access="read"/>
+    \(properties(MediaPlayerState().playerProperties))
       </interface>
     </node>
     """
+
+    /// Each property's element, read only, its type from its value.
+    private static func properties(_ entries: [BusEntry]) -> String {
+        entries.map { "    <property name=\"\($0.key)\" type=\"\($0.value.signature)\" access=\"read\"/>" }
+            .joined(separator: "\n")
+    }
 }

@@ -6,33 +6,31 @@ import FoundationEssentials
 public enum JSONSurrogates {
     public static func repaired(_ json: Data) -> Data {
         let bytes = [UInt8](json)
-        guard bytes.contains(UInt8(ascii: "\\")) else { return json }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+        // Made only at the first lone half: an answer without one (nearly all) is returned as it came.
+        var out: [UInt8]?
         var index = 0
         while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else {
-                out.append(bytes[index])
-                index += 1
-                continue
+            var width = 1
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
+                width = 2  // any other escape, `\\` among them, kept whole
+                if let unit = codeUnit(in: bytes, at: index) {
+                    let low = codeUnit(in: bytes, at: index + 6)
+                    if (0xD800...0xDBFF).contains(unit), let low, (0xDC00...0xDFFF).contains(low) {
+                        width = 12
+                    } else if (0xD800...0xDFFF).contains(unit) {
+                        if out == nil { out = Array(bytes[..<index]) }
+                        out?.append(contentsOf: Array(#"\ufffd"#.utf8))
+                        index += 6
+                        continue
+                    } else {
+                        width = 6
+                    }
+                }
             }
-            guard bytes[index + 1] == UInt8(ascii: "u"), let unit = codeUnit(in: bytes, at: index) else {
-                out.append(contentsOf: bytes[index...(index + 1)])  // any other escape, `\\` among them, kept whole
-                index += 2
-                continue
-            }
-            if (0xD800...0xDBFF).contains(unit), let low = codeUnit(in: bytes, at: index + 6), (0xDC00...0xDFFF).contains(low) {
-                out.append(contentsOf: bytes[index..<(index + 12)])
-                index += 12
-            } else if (0xD800...0xDFFF).contains(unit) {
-                out.append(contentsOf: Array(#"\ufffd"#.utf8))
-                index += 6
-            } else {
-                out.append(contentsOf: bytes[index..<(index + 6)])
-                index += 6
-            }
+            out?.append(contentsOf: bytes[index..<min(bytes.count, index + width)])
+            index += width
         }
-        return Data(out)
+        return out.map { Data($0) } ?? json
     }
 
     /// The code unit of the `\uXXXX` escape at `index`, if there is one.

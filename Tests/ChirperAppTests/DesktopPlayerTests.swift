@@ -1,6 +1,6 @@
 import ChirperCore
 @testable import ChirperApp
-import MediaControl
+@testable import MediaControl
 import PlaybackModel
 import Testing
 import XenoCanto
@@ -107,5 +107,16 @@ struct DesktopPlayerTests {
         }
         state = DesktopPlayer.next(state, track: Self.track, canGoNext: false, event: .started(duration: nil))
         #expect(state.seeks == 2 && state.position == 0)
+    }
+}
+
+@Suite("What Introspect tells")
+struct MediaPlayerIntrospectionTests {
+    @Test func everyPropertyGetAllAnswersWithIsDeclaredWithItsType() {
+        let text = MediaPlayerBus.introspection
+        for entry in MediaPlayerState.rootProperties + MediaPlayerState().playerProperties {
+            #expect(text.contains("<property name=\"\(entry.key)\" type=\"\(entry.value.signature)\" access=\"read\"/>"), "\(entry.key)")
+        }
+        #expect(text.contains("<property name=\"Metadata\" type=\"a{sv}\""))
     }
 }
