@@ -24,7 +24,10 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
     /// recording was already playing (a drop, a seek) or is the next one fetched ahead, so a connection
     /// that cannot be made is tried again for a while (`HTTPGet`); a first contact fails at
     /// once, so an offline listener is told so within a second.
-    func open(from offset: Int = 0, patient: Bool = false, begun: HTTPGet.Begun? = nil) async throws(PlaybackError) -> ByteReader {
+    /// `size`: the whole file's size as the first answer gave it, when it did; a reopening's answer must
+    /// agree with it.
+    func open(from offset: Int = 0, size known: Int? = nil, patient: Bool = false,
+              begun: HTTPGet.Begun? = nil) async throws(PlaybackError) -> ByteReader {
         switch self {
         case .url(let url):
             let response: HTTPAnswer, attempts: Int
@@ -34,12 +37,15 @@ public enum AudioSource: Sendable, Equatable, CustomStringConvertible {
             }
             let length = Self.believableLength(response.headers.first(name: "Content-Length"))
             var reader = ByteReader(size: length, kind: .http(response.body.makeAsyncIterator()))
-            if offset > 0 {
-                if response.status == 206 {
-                    reader.size = length.map { $0 + offset }
-                } else {
-                    reader.skip = offset  // the server ignored the Range: read up to where we wanted to be
+            guard offset > 0 else { return reader }
+            if response.status == 206 {
+                reader.size = try Self.wholeSize(ofPart: response.headers.first(name: "Content-Range"), asked: offset,
+                                                 length: length, known: known)
+            } else {
+                if let known, let length, length != known {
+                    throw .network(reason: "the server sent a file of \(length) bytes where it had sent one of \(known)")
                 }
+                reader.skip = offset  // the server ignored the Range: read up to where we wanted to be
             }
             return reader
         case .file(let path):
@@ -80,6 +86,30 @@ extension AudioSource {
     static func believableLength(_ text: String?) -> Int? {
         guard let text, text.utf8.count <= 14, let length = Int(text), (0...largestFile).contains(length) else { return nil }
         return length
+    }
+
+    /// The whole file's size a 206 answer to a Range request from `asked` gives, once its framing is
+    /// checked against the question: a `Content-Range` that starts at the byte asked, a total that is the
+    /// size known (when one is), and a `Content-Length` that is the range's. Anything else is bytes from
+    /// another place, which would be decoded as the ones wanted.
+    static func wholeSize(ofPart range: String?, asked: Int, length: Int?, known: Int?) throws(PlaybackError) -> Int? {
+        let wrong = { (why: String) in PlaybackError.network(reason: "the server's answer to a request from byte \(asked) \(why)") }
+        guard let range, range.utf8.count <= 64 else { throw wrong("gave no Content-Range") }
+        let parts = range.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bytes" else { throw wrong("gave an unreadable Content-Range") }
+        let span = parts[1].split(separator: "/", maxSplits: 1)
+        let bounds = span.first.map { $0.split(separator: "-", maxSplits: 1) } ?? []
+        guard span.count == 2, bounds.count == 2, let first = believableLength(String(bounds[0])),
+              let last = believableLength(String(bounds[1])), first <= last else {
+            throw wrong("gave an unreadable Content-Range")
+        }
+        guard first == asked else { throw wrong("starts at byte \(first)") }
+        let total = span[1] == "*" ? nil : believableLength(String(span[1]))
+        if span[1] != "*", total == nil { throw wrong("gave an unreadable total in its Content-Range") }
+        if let total, last >= total { throw wrong("ends past the file's end") }
+        if let total, let known, total != known { throw wrong("says the file is \(total) bytes, not \(known)") }
+        if let length, length != last - first + 1 { throw wrong("holds \(length) bytes where its range holds \(last - first + 1)") }
+        return total ?? known
     }
 
     /// A recording's request headers, asking for its bytes from `offset` on.

@@ -81,7 +81,9 @@ public final class PlaybackEngine: Sendable {
         /// Ended by `stop()` (q, Ctrl-C), not by running out of tracks.
         public var stopped = false
         /// Seconds heard in all.
-        public var listened: Double { played.reduce(0) { $0 + $1.seconds } }
+        /// Seconds heard of tracks that then failed (a failed track is among `failed` only).
+        public var heardOfFailed = 0.0
+        public var listened: Double { played.reduce(heardOfFailed) { $0 + $1.seconds } }
         /// The sound server went away: the queue stopped short of its end.
         public var lostTheSoundServer: Bool { failed.contains { if case .output = $0.error { true } else { false } } }
     }
@@ -336,7 +338,7 @@ public final class PlaybackEngine: Sendable {
             case .failed(let error, let seconds):
                 events(.failed(error))
                 report.failed.append((index, error))
-                if seconds > 0 { report.played.append((index, seconds)) }
+                report.heardOfFailed += seconds
                 if report.lostTheSoundServer { break queue }  // nothing else can play
                 index += 1
             case .stopped(let seconds):

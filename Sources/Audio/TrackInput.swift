@@ -30,6 +30,13 @@ struct TrackInput {
     /// The first try is at once: a single drop is then barely heard.
     static let reconnectDelays: [Duration] = [.zero, .milliseconds(500), .milliseconds(1500)]
 
+    /// Bytes a reopened connection must bring before it drops for the reopening to count as progress,
+    /// and how many reopenings in a row may bring less.
+    static let progressBetweenReopenings = 64 * 1024
+    static let reopeningsWithoutProgress = 4
+    private var reopenedAt = 0
+    private var reopenedWithoutProgress = 0
+
     /// What a dropped connection's listener hears: each reopening tried, and bytes coming again.
     enum Reconnection: Sendable {
         case trying(attempt: Int)
@@ -97,6 +104,15 @@ struct TrackInput {
                 if let failure, failure.isTheServers { throw .network(reason: failure.description) }
                 problem = failure?.description ?? "cancelled"
             }
+            // Reopenings that each bring little before the connection drops again would go on for ever:
+            // a few in a row end the track.
+            reopenedWithoutProgress = readerOffset - reopenedAt < Self.progressBetweenReopenings ? reopenedWithoutProgress + 1 : 0
+            reopenedAt = readerOffset
+            guard reopenedWithoutProgress <= Self.reopeningsWithoutProgress else {
+                keeping?.abandon()
+                throw .network(reason: "\(problem); the connection was reopened \(reopenedWithoutProgress) times with "
+                    + "little read between (the last at byte \(readerOffset))")
+            }
             guard attempt < Self.reconnectDelays.count, !Task.isCancelled else {
                 keeping?.abandon()
                 throw .network(reason: attempt == 0 ? problem : "\(problem); \(attempt) reconnections failed")
@@ -120,7 +136,7 @@ struct TrackInput {
     private mutating func reconnect(after delay: Duration) async throws(PlaybackError) {
         do { try await Task.sleep(for: delay) } catch { throw .network(reason: "cancelled") }
         do {
-            reader = try await source.open(from: readerOffset, patient: true)
+            reader = try await source.open(from: readerOffset, size: reader.size, patient: true)
         } catch {
             reader = ByteReader(size: reader.size, kind: .failed(error))
         }
@@ -144,7 +160,7 @@ struct TrackInput {
             replay = kept[(offset - start)...]
             return
         }
-        reader = try await source.open(from: offset, patient: true)
+        reader = try await source.open(from: offset, size: reader.size, patient: true)
         keeping?.abandon()  // the bytes no longer follow one another: not a file to keep
         keeping = nil
         readerOffset = offset

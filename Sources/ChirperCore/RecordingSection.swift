@@ -64,7 +64,7 @@ public enum RecordingSection: Equatable, Sendable {
             ])),
             .peopleAndLicence(present([
                 ("Recordist", r.recordist), ("Licence", LicenceName.full(r.licence)),
-                ("Page", r.pageURL.map(Recording.absoluteURL)),
+                ("Page", r.page),
             ])),
             .remarks(r.remarks ?? ""),
             .annotations(r.annotations),

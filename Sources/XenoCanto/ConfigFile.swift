@@ -45,11 +45,18 @@ public struct ConfigFile: Sendable, Equatable {
             unread.warnings = ["chirper: \(path) is \(what), not a config file; no settings are read from it"]
             return unread
         }
-        guard type != nil, let bytes = FileManager.default.contents(atPath: path) else {
+        guard type != nil else {
             unread.warnings = ["chirper: cannot read \(path) (check its permissions); its settings are not used"]
             return unread
         }
-        return ConfigFile(bytes: Array(bytes), path: path)
+        do {
+            return ConfigFile(bytes: try BoundedFile.read(path, limit: BoundedFile.configLimit), path: path)
+        } catch .tooLarge(_, let size, let limit) {
+            unread.warnings = ["chirper: \(path) is \(size) bytes, more than the \(limit) a config file may be; its settings are not used"]
+        } catch {
+            unread.warnings = ["chirper: cannot read \(path) (check its permissions); its settings are not used"]
+        }
+        return unread
     }
 
     public init() {}
@@ -61,6 +68,11 @@ public struct ConfigFile: Sendable, Equatable {
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         for (index, line) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
+            guard line.count <= BoundedFile.lineLimit else {
+                warnings.append("chirper: \(path) line \(number) is \(line.count) bytes long, more than the \(BoundedFile.lineLimit) "
+                    + "a line may be, so it is ignored; the other lines are used")
+                continue
+            }
             guard let text = String(validating: line, as: UTF8.self) else {
                 warnings.append("chirper: \(path) line \(number) is not UTF-8 text, so it is ignored; the other lines are used")
                 continue

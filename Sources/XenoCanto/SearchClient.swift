@@ -7,9 +7,11 @@ public protocol SearchClient: Sendable {
 }
 
 extension SearchClient {
-    /// The recording with this XC number, or nil when there is none.
+    /// The recording with this XC number, or nil when there is none. Only a record that carries the
+    /// number asked answers: a server may give a page of others, and its first row is not the one asked.
     public func recording(number: String) async throws(APIError) -> Recording? {
-        try await search(.number(number), page: 1, perPage: PageSize.allowed.lowerBound).recordings.first
+        let page = try await search(.number(number), page: 1, perPage: PageSize.allowed.lowerBound)
+        return page.recordings.first { RecordingNumber.same($0.id, number) }
     }
 }
 

@@ -149,6 +149,13 @@ public enum RecordingNumber {
         return trimmed.trimmed { $0 == " " || $0 == "/" }
     }
 
+    /// Whether two XC numbers name one recording (leading zeros aside).
+    public static func same(_ one: String, _ other: String) -> Bool {
+        let a = digits(one), b = digits(other)
+        guard !a.isEmpty, !b.isEmpty, a.allSatisfy({ $0.isASCII && $0.isNumber }), b.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return a.drop { $0 == "0" } == b.drop { $0 == "0" }
+    }
+
     /// Whether the text names a recording by number rather than a file or URL.
     public static func isNumber(_ text: String) -> Bool {
         let digits = digits(text)

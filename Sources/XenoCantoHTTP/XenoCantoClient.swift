@@ -51,12 +51,20 @@ public struct XenoCantoClient: SearchClient {
     /// the API's names and values, keys sorted and indented), or nil when there is none.
     public func recordingAsSent(number: String) async throws(APIError) -> (recording: Recording, json: String)? {
         let (page, body) = try await searchKeepingBody(.number(number), page: 1, perPage: PageSize.allowed.lowerBound)
-        guard let recording = page.recordings.first else { return nil }
+        guard let recording = page.recordings.first(where: { RecordingNumber.same($0.id, number) }) else { return nil }
         struct Recordings: Decodable { let recordings: [JSONValue] }
-        guard let first = (try? JSONDecoder().decode(Recordings.self, from: body))?.recordings.first, case .object = first else {
+        let sent = (try? JSONDecoder().decode(Recordings.self, from: body))?.recordings ?? []
+        guard let object = sent.first(where: { value in
+            guard case .object(let fields) = value else { return false }
+            switch fields["id"] {
+            case .string(let id): return RecordingNumber.same(id, number)
+            case .integer(let id): return RecordingNumber.same(String(id), number)
+            default: return false
+            }
+        }) else {
             throw .badResponse(reason: "the recording is not a JSON object", firstBytes: ByteSample.firstBytes(body))
         }
-        return (recording, first.prettyText)
+        return (recording, object.prettyText)
     }
 
     /// Why `url` cannot be the API's base URL (not http(s), no host, a port out of range); nil when it can.

@@ -26,8 +26,11 @@ extension Chirper {
                     Clean first: quality A before B before C, no background species, the asked sound types (one of \
                     each when the species has them), within --max-length, playback not used, newer first. \
                     Restricted recordings are listed, never fetched. Stopped and run again, a build fetches only \
-                    what is missing. Exit 0 when the pack is whole, 1 when nothing matched, 4 when a file could \
-                    not be fetched (run again), 6 when the library cannot be used.
+                    what is missing. The pack is made whole beside the old one, then takes its place; a pack of the \
+                    name is replaced only with --replace, and only the files Chirper made are deleted. One build of a \
+                    name runs at a time. Exit 0 when the pack is whole, 1 when nothing matched, 4 when a file could \
+                    not be fetched (run again), 2 when a pack of the name exists and --replace is not given, 6 when the \
+                    library cannot be used or another build of the name runs.
                     """)
 
             @Argument(help: "The pack's name: letters, digits, spaces, '-', '_' and '.'.")
@@ -51,6 +54,9 @@ extension Chirper {
             @Option(name: .customLong("max-length"), help: "The longest recording to keep, in seconds (1 to 3600).")
             var maxLength: Double = 60
 
+            @Flag(help: "Replace a pack of the same name (its files Chirper made are deleted once the new pack is whole).")
+            var replace = false
+
             @OptionGroup var api: APIOptions
 
             func validate() throws {
@@ -65,7 +71,8 @@ extension Chirper {
                 let source: PackSource = species.map { .species(path: $0) } ?? query.map(PackSource.query) ?? .list(list ?? "")
                 let types = (type ?? "").split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty }
                 try await PackBuildJob.run(name: name, source: source,
-                                           criteria: PackCriteria(perSpecies: perSpecies, types: types, maxSeconds: maxLength), api: api.choice)
+                                           criteria: PackCriteria(perSpecies: perSpecies, types: types, maxSeconds: maxLength), api: api.choice,
+                                           replace: replace)
             }
         }
 
@@ -81,7 +88,7 @@ extension Chirper {
         }
 
         struct Remove: ParsableCommand {
-            static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a pack and its files.")
+            static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a pack and the files Chirper made for it.")
             @Argument(help: "The pack's name.") var name: String
             func run() throws { try PackJob.remove(name) }
         }
@@ -111,8 +118,9 @@ extension Chirper {
                 commandName: "import", abstract: "Build the pack a pack.json describes: its files fetched, no API request.")
             @Argument(help: "The pack.json.") var file: String
             @Option(help: "Another name for the pack.") var name: String?
+            @Flag(help: "Replace a pack of the same name.") var replace = false
             @OptionGroup var api: APIOptions
-            func run() async throws { try await PackJob.importPack(from: file, name: name, api: api.choice) }
+            func run() async throws { try await PackJob.importPack(from: file, name: name, api: api.choice, replace: replace) }
         }
     }
 }

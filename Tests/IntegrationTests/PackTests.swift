@@ -17,8 +17,12 @@ struct Packs {
             try await ChirperProcess.run(arguments, environment: environment, timeout: timeout)
         }
 
-        func files(_ pack: String) -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder(pack).path)) ?? []).filter { $0.hasSuffix(".mp3") }.sorted()
+        /// Where a build of `pack` is made until it is whole.
+        func building(_ pack: String) -> URL { data.appendingPathComponent("chirper/packs/.\(pack).building") }
+
+        func files(_ pack: String, building: Bool = false) -> [String] {
+            let folder = building ? self.building(pack) : folder(pack)
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".mp3") }.sorted()
         }
     }
 
@@ -117,10 +121,11 @@ struct PackResumeTests {
             process.standardError = FileHandle.nullDevice
             try process.run()
             let deadline = Date().addingTimeInterval(30)
-            while library.files("birds").isEmpty, Date() < deadline, process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            while library.files("birds", building: true).isEmpty, Date() < deadline, process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let kept = library.files("birds")
+            let kept = library.files("birds", building: true)
+            #expect(library.files("birds").isEmpty, "nothing is in the pack's own folder before the pack is whole")
             #expect(!kept.isEmpty, "a file was whole before the build was stopped")
             let listed = try await library.run(["pack", "list"])
             #expect(listed.stdout.contains("No packs yet"), "no pack is kept half-built: \(listed.stdout)")
@@ -136,6 +141,7 @@ struct PackResumeTests {
             #expect(fetched.count == files.count - kept.count, "only the missing files are fetched: \(again.map(\.path)), kept \(kept), now \(files)")
             let visible = try FileManager.default.contentsOfDirectory(atPath: library.folder("birds").path)
             #expect(visible.allSatisfy { !$0.contains(".part-") } && !visible.contains(".pending.json"), "\(visible)")
+            #expect(!FileManager.default.fileExists(atPath: library.building("birds").path), "the building folder became the pack's")
         }
     }
 }

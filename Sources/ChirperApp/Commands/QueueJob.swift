@@ -1,4 +1,5 @@
 import Audio
+import DisplayText
 import ChirperCore
 import XenoCanto
 
@@ -38,7 +39,18 @@ public enum QueueJob {
         guard !playable.isEmpty else {
             throw CommandFailure(message: "chirper: nothing on this page can be played.", exitCode: .playbackFailed)
         }
-        let items = playable.compactMap { recording in
+        // A pack's file that is not there is a failed track of its own, named before the queue starts;
+        // the report's indices are those of `queued`.
+        let queued = playable.filter { $0.audioSource != nil }
+        let missing = playable.filter { $0.audioSource == nil }.map { recording in
+            "  ✗ XC\(recording.id): its file is missing" + (recording.audioURL.map { " (" + $0.dropFirst("file://".count) + ")" } ?? "")
+        }
+        for line in missing { StandardError.write(Displayable.line(line.trimmed)) }
+        guard !queued.isEmpty else {
+            StandardOutput.write(["Played 0 tracks, \(missing.count) failed, 0:00 listened."] + missing.map(Displayable.line))
+            throw CommandFailure(exitCode: .playbackFailed)
+        }
+        let items = queued.compactMap { recording in
             recording.audioSource.map {
                 PlayingSession.Item(track: PlaybackEngine.Track(id: recording.id, source: $0, duration: recording.duration),
                                     header: RecordingHeader.line(recording), name: "XC\(recording.id)", desktop: .of(recording))
@@ -47,12 +59,12 @@ public enum QueueJob {
         let session = PlayingSession(items, screen: .queue, repeating: repeating, gap: gap, options: sound.playerOptions())
         session.stopOnSignals()
         let report = await session.run()
-        History.remember(plays: Set(report.played.map(\.index)).sorted().map { playable[$0 % playable.count] })
-        StandardOutput.write(QueueSummary.lines(report, recordings: playable))
+        History.remember(plays: Set(report.played.map(\.index)).sorted().map { queued[$0 % queued.count] })
+        StandardOutput.write(QueueSummary.lines(report, recordings: queued, missing: missing))
         if session.interrupted.isSet { throw CommandFailure(exitCode: .interrupted) }
         // Every track failed (in all, or in a whole pass of --repeat), or the sound server went away (the
         // queue stopped short, whatever played before).
-        if (report.played.isEmpty && !report.failed.isEmpty) || report.lostTheSoundServer || session.gaveUp.isSet {
+        if (report.played.isEmpty && !(report.failed.isEmpty && missing.isEmpty)) || report.lostTheSoundServer || session.gaveUp.isSet {
             if session.gaveUp.isSet { StandardError.write("chirper: every track failed in a whole pass of the queue: stopped repeating.") }
             throw CommandFailure(exitCode: .playbackFailed)
         }
@@ -61,13 +73,16 @@ public enum QueueJob {
 
 /// The last lines of a queue: what played, what failed and why, how long it was listened to.
 enum QueueSummary {
-    static func lines(_ report: PlaybackEngine.Report, recordings: [Recording]) -> [String] {
-        let played = Set(report.played.map(\.index)).count
-        var lines = ["Played \(played) track\(played == 1 ? "" : "s"), \(report.failed.count) failed, "
+    /// `recordings`: those the engine was given, whose indices the report's are; `missing`: a line for
+    /// each track that could not be given to it (counted as failed).
+    static func lines(_ report: PlaybackEngine.Report, recordings: [Recording], missing: [String] = []) -> [String] {
+        let failedIndices = Set(report.failed.map(\.index))
+        let played = Set(report.played.map(\.index)).subtracting(failedIndices).count
+        var lines = ["Played \(played) track\(played == 1 ? "" : "s"), \(report.failed.count + missing.count) failed, "
             + "\(RecordingLength.format(report.listened)) listened" + (report.stopped ? " (stopped)." : ".")]
         for (index, error) in report.failed {
             lines.append("  ✗ XC\(recordings[index % recordings.count].id): \(error)")
         }
-        return lines
+        return lines + missing.map(Displayable.line)
     }
 }

@@ -11,11 +11,12 @@ import XenoCanto
 /// and the documents are written only when every file is whole: until then an earlier pack of the name
 /// stays as it was.
 public enum PackBuildJob {
-    public static func run(name: String, source: PackSource, criteria: PackCriteria, api: APIChoice,
+    public static func run(name: String, source: PackSource, criteria: PackCriteria, api: APIChoice, replace: Bool = false,
                            paths: LibraryPaths = .standard()) async throws {
         let packName = try LibraryAccess.name(name)
         let library = try LibraryAccess.open(paths)
-        let folder = PackFolder(paths: paths, name: packName)
+        let folder = try PackBuildFolder(paths: paths, name: packName)
+        try refuseReplacing(packName, library: library, unless: replace)
         let sourceText = source.text + " " + criteria.text
         let progress = PackProgress()
         var chosen: [Recording]
@@ -29,34 +30,42 @@ public enum PackBuildJob {
                 throw CommandFailure(message: "chirper: nothing to put in the pack \(packName): no playable recording met the criteria.",
                                      exitCode: .noMatch)
             }
-            try folder.make()
             try folder.keepPendingChoice(chosen, source: sourceText)
         }
-        try await build(name: name, source: sourceText, chosen: chosen, paths: paths, library: library)
+        try await build(folder, source: sourceText, chosen: chosen, library: library)
     }
 
-    /// Fetches what `chosen` needs into the pack's folder and, once every file is whole, keeps the pack.
-    static func build(name: String, source: String, chosen: [Recording], paths: LibraryPaths,
-                      library given: (any LibraryStore)? = nil) async throws {
-        let packName = try LibraryAccess.name(name)
+    /// A pack of the name is replaced only when asked (`--replace`).
+    static func refuseReplacing(_ name: PackName, library: any LibraryStore, unless replace: Bool) throws {
+        guard !replace, let existing = try LibraryAccess.run({ () throws(LibraryError) in try library.pack(named: name) }) else { return }
+        throw CommandFailure(message: "chirper: there is a pack \(name) already (\(existing.members.count) recording"
+            + "\(existing.members.count == 1 ? "" : "s")); add --replace to replace it, or give another name.", exitCode: .usage)
+    }
+
+    /// Fetches what `chosen` needs into the building folder and, once every file is whole, keeps the
+    /// pack and swaps its folder in.
+    static func build(_ folder: PackBuildFolder, source: String, chosen: [Recording], library: any LibraryStore) async throws {
+        let packName = folder.name
         guard !chosen.isEmpty else {
             throw CommandFailure(message: "chirper: nothing to put in the pack \(packName): no playable recording. "
                 + "An earlier pack of the name is left as it was.", exitCode: .noMatch)
         }
-        let library = try given ?? LibraryAccess.open(paths)
-        let folder = PackFolder(paths: paths, name: packName)
+        try folder.make()
         let progress = PackProgress()
         let members = try await fetch(chosen, into: folder, progress: progress)
         let pack = StoredPack(name: packName, source: source, built: Date(), members: members)
-        // The library's row first: a pack is the library's once its row is saved, and its documents follow.
+        // The library's row first: a pack is the library's once its row is saved, and its folder follows.
         try LibraryAccess.run { () throws(LibraryError) in try library.save(pack) }
-        try folder.writeDocuments(of: pack)
-        folder.removeFiles(except: Set(members.compactMap(\.file)))
-        folder.forgetPendingChoice()
+        let left = try folder.finish(pack)
+        let destination = folder.destination
         let species = Set(chosen.map(PackSelection.speciesKey)).count
-        let bytes = members.compactMap(\.file).compactMap { FileNames.sizeOfFile(atPath: folder.url.appendingPathComponent($0).path) }.reduce(0, +)
+        let bytes = members.compactMap(\.file).compactMap { FileNames.sizeOfFile(atPath: destination.url.appendingPathComponent($0).path) }.reduce(0, +)
         StandardOutput.write([Displayable.line("Pack \(packName): \(members.count) recording\(members.count == 1 ? "" : "s") of \(species) species "
-            + "(\(ByteCount.text(bytes))) in \(folder.url.path).")])
+            + "(\(ByteCount.text(bytes))) in \(destination.url.path).")])
+        if let left {
+            StandardError.write(Displayable.line("chirper: the old pack's folder held files Chirper did not make, kept in \(left.keptIn.path): "
+                + left.left.joined(separator: ", ")))
+        }
     }
 
     struct Looked {
@@ -109,10 +118,16 @@ public enum PackBuildJob {
     }
 
     private static func speciesNames(in path: String) throws -> [SpeciesList.Name] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "chirper: cannot read the species file \(path).", exitCode: .usage)
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.speciesLimit) } catch {
+            throw CommandFailure(message: "chirper: the species file: \(error)", exitCode: .usage)
         }
-        let names = SpeciesList.names(in: String(decoding: data, as: UTF8.self))
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let long = SpeciesList.firstLongLine(in: text, limit: BoundedFile.lineLimit) {
+            throw CommandFailure(message: "chirper: \(path) line \(long.number) is \(long.bytes) bytes long, more than the "
+                + "\(BoundedFile.lineLimit) a line may be: give one species name a line.", exitCode: .usage)
+        }
+        let names = SpeciesList.names(in: text)
         guard !names.isEmpty else {
             throw CommandFailure(message: "chirper: \(path) names no species: give one name a line, or eBird's CSV.", exitCode: .usage)
         }
@@ -128,16 +143,16 @@ public enum PackBuildJob {
         }
     }
 
-    /// Each chosen recording's file, fetched when the folder does not hold it whole already.
-    private static func fetch(_ chosen: [Recording], into folder: PackFolder, progress: PackProgress) async throws -> [PackedRecording] {
-        try folder.make()
+    /// Each chosen recording's file, fetched when the building folder does not hold it whole already
+    /// and the old pack has no copy of Chirper's making.
+    private static func fetch(_ chosen: [Recording], into folder: PackBuildFolder, progress: PackProgress) async throws -> [PackedRecording] {
         var members: [PackedRecording] = [], failed: [String] = []
         let started = ContinuousClock.now
         var fetchedCount = 0
-        let missing = chosen.filter { !folder.holds($0) }.count
+        let missing = chosen.filter { !folder.reuse($0) }.count
         for (index, recording) in chosen.enumerated() {
-            guard let target = folder.file(of: recording), let url = recording.audioURL else { continue }
-            if !folder.holds(recording) {
+            guard let target = folder.building.file(of: recording), let url = recording.audioURL else { continue }
+            if !folder.building.holds(recording) {
                 let elapsed = Double((ContinuousClock.now - started).components.seconds)
                 let left = fetchedCount > 0 ? elapsed / Double(fetchedCount) * Double(missing - fetchedCount) : Double(missing) * PackProgress.secondsPerRequest
                 do {
@@ -158,7 +173,8 @@ public enum PackBuildJob {
         guard failed.isEmpty else {
             for line in failed { StandardError.write(line) }
             throw CommandFailure(message: "chirper: \(failed.count) of \(chosen.count) files could not be fetched; the \(members.count) "
-                + "fetched are kept in \(folder.url.path). Run the same command again to fetch only the rest.", exitCode: .network)
+                + "fetched are kept in \(folder.building.url.path). Run the same command again to fetch only the rest; "
+                + "until then an earlier pack of the name is left as it was.", exitCode: .network)
         }
         return members
     }

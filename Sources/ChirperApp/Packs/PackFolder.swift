@@ -1,20 +1,28 @@
 import Audio
 import ChirperCore
 import FoundationEssentials
+import Glibc
 import LibraryModel
 import XenoCanto
 
-/// A pack's folder: its recordings' files, `pack.json`, `CREDITS.md`, and while a build is under way
-/// the recordings it chose (`.pending.json`), so a build run again asks the API nothing it was told.
-/// Every text file is written whole under a temporary name and renamed into place.
+/// A pack's folder: its recordings' files, `pack.json`, `CREDITS.md` and the mark that says Chirper made
+/// it (`.chirper-pack`, which names every file Chirper wrote there). Chirper deletes only what the mark
+/// names, and never writes or deletes through a link: a folder it did not make is left as it is.
 struct PackFolder {
     let url: URL
     let name: PackName
 
     init(paths: LibraryPaths, name: PackName) {
-        url = paths.folder(ofPack: name)
+        self.init(url: paths.folder(ofPack: name), name: name)
+    }
+
+    init(url: URL, name: PackName) {
+        self.url = url
         self.name = name
     }
+
+    static let markName = ".chirper-pack"
+    static let documents = ["pack.json", "CREDITS.md"]
 
     /// Where recording `id`'s file is kept (nil when no usable name can be made of it).
     func file(of recording: Recording) -> URL? { FileNames.file(named: Self.fileName(of: recording), in: url) }
@@ -41,34 +49,71 @@ struct PackFolder {
     /// What `pack.json` says, its recordings read when asked for; nil when there is none (no pack, or
     /// one not yet whole) or it cannot be read.
     func listed() -> PackDocument.Listed? {
-        guard let data = FileManager.default.contents(atPath: url.appendingPathComponent("pack.json").path) else { return nil }
-        return PackDocument.list([UInt8](data))
+        guard let bytes = try? BoundedFile.read(url.appendingPathComponent("pack.json").path, limit: BoundedFile.packLimit) else { return nil }
+        return PackDocument.list(bytes)
     }
 
-    func make() throws(CommandFailure) {
-        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
-            throw CommandFailure(message: "chirper: cannot make \(url.path): \(FileProblem.describe(error))", exitCode: .library)
+    // MARK: Whose folder it is
+
+    /// What is at the folder's place.
+    enum Owner: Equatable {
+        case nothing
+        /// A folder Chirper made; the names of the files it wrote there.
+        case chirper(made: Set<String>)
+        /// Something Chirper did not make, and why it is not Chirper's.
+        case other(String)
+    }
+
+    var owner: Owner {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return .nothing }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: return .other("\(url.path) is a symbolic link, not a folder Chirper made")
+        default: return .other("\(url.path) is not a folder")
         }
+        if let mark = try? BoundedFile.read(url.appendingPathComponent(Self.markName).path, limit: BoundedFile.packLimit) {
+            return .chirper(made: Set(String(decoding: mark, as: UTF8.self).split(separator: "\n").map(String.init)
+                .filter { FileNames.safe($0) == $0 }).union([Self.markName]))
+        }
+        // A pack built before folders were marked: its pack.json names what the build wrote.
+        if let listed = listed(), listed.name == name.text {
+            let files = listed.objects.indices.compactMap { listed.recording($0).map(Self.fileName) }
+            return .chirper(made: Set(files + Self.documents + [".pending.json"]))
+        }
+        return .other("\(url.path) holds no \(Self.markName) mark: not a folder Chirper made")
     }
 
-    // MARK: The build's choice, kept between runs
-
-    var pending: URL { url.appendingPathComponent(".pending.json") }
-
-    /// The recordings an earlier run of the same build chose; nil when there was none or it was another build.
-    func pendingChoice(for source: String) -> [Recording]? {
-        guard let data = try? Data(contentsOf: pending), let document = PackDocument.read([UInt8](data)),
-              document.source == source else { return nil }
-        return document.recordings
+    /// Writes the mark naming `files` (and the documents) as Chirper's.
+    func mark(made files: [String]) throws(CommandFailure) {
+        try write((files + Self.documents).joined(separator: "\n") + "\n", to: url.appendingPathComponent(Self.markName))
     }
 
-    func keepPendingChoice(_ recordings: [Recording], source: String) throws(CommandFailure) {
-        try write(PackDocument.text(name: name.text, source: source, built: nil, recordings: recordings), to: pending)
+    /// Deletes the files Chirper made here (what the mark names), then the folder when nothing else is
+    /// left in it. Returns the names of what was left (files Chirper did not make).
+    @discardableResult
+    func removeWhatChirperMade() -> [String] {
+        guard case .chirper(let made) = owner else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        var left: [String] = []
+        for name in names {
+            let path = url.appendingPathComponent(name).path
+            if made.contains(name) || name.hasPrefix(".XC") && name.contains(".part-") {
+                if FileNames.sizeOfFile(atPath: path) != nil || isLink(path) { unlink(path) } else { left.append(name) }
+            } else {
+                left.append(name)
+            }
+        }
+        if left.isEmpty { rmdir(url.path) }
+        return left.sorted()
     }
 
-    func forgetPendingChoice() { try? FileManager.default.removeItem(at: pending) }
+    private func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
 
-    // MARK: The documents
+    // MARK: Writing
 
     func writeDocuments(of pack: StoredPack) throws(CommandFailure) {
         let recordings = pack.members.map(\.recording)
@@ -78,14 +123,6 @@ struct PackFolder {
             PackDocuments.Entry(recording: member.recording, path: member.file ?? "", fetched: LocalTime.day(member.fetched))
         }
         try write(PackDocuments.credits(pack: name.text, entries: entries), to: url.appendingPathComponent("CREDITS.md"))
-    }
-
-    /// Takes away the files of recordings the pack no longer holds (a rebuild chose others).
-    func removeFiles(except kept: Set<String>) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
-        for name in names where name.hasPrefix("XC") && name.hasSuffix(".mp3") && !kept.contains(name) {
-            try? FileManager.default.removeItem(at: url.appendingPathComponent(name))
-        }
     }
 
     func write(_ text: String, to file: URL) throws(CommandFailure) {

@@ -31,22 +31,34 @@ public enum PackJob {
         }
     }
 
+    /// Takes the pack out of the library and deletes the files Chirper made for it; a folder Chirper
+    /// did not make (a link, a folder with no mark) and files it did not make are left, and said so.
     public static func remove(_ name: String, paths: LibraryPaths = .standard()) throws {
         let packName = try LibraryAccess.name(name)
         let library = try LibraryAccess.open(paths)
-        let folder = paths.folder(ofPack: packName)
+        let folder = PackFolder(paths: paths, name: packName)
+        let owner = folder.owner
         let hadRow = try LibraryAccess.run({ () throws(LibraryError) in try library.removePack(named: packName) })
-        let hadFolder = FileManager.default.fileExists(atPath: folder.path)
-        guard hadRow || hadFolder else {
+        if !hadRow, owner == .nothing {
             throw CommandFailure(message: "chirper: there is no pack \(packName).", exitCode: .noMatch)
         }
-        if hadFolder {
-            do { try FileManager.default.removeItem(at: folder) } catch {
-                throw CommandFailure(message: "chirper: the pack \(packName) is out of the library, but its folder \(folder.path) "
-                    + "could not be removed: \(FileProblem.describe(error))", exitCode: .library)
+        if !hadRow, case .other(let why) = owner {
+            throw CommandFailure(message: "chirper: there is no pack \(packName) (\(why): left as it is).", exitCode: .noMatch)
+        }
+        switch owner {
+        case .nothing:
+            StandardOutput.write(["Removed the pack \(packName)."])
+        case .other(let why):
+            StandardOutput.write([Displayable.line("Removed the pack \(packName) from the library; \(why), so it is left as it is.")])
+        case .chirper:
+            let left = folder.removeWhatChirperMade()
+            if left.isEmpty {
+                StandardOutput.write(["Removed the pack \(packName) and its files."])
+            } else {
+                StandardOutput.write([Displayable.line("Removed the pack \(packName) and the files Chirper made; \(folder.url.path) is left with "
+                    + "what Chirper did not make: " + left.joined(separator: ", "))])
             }
         }
-        StandardOutput.write(["Removed the pack \(packName) and its files."])
     }
 
     public enum ExportFormat: Sendable {
@@ -80,11 +92,13 @@ public enum PackJob {
     }
 
     /// `pack import FILE`: the pack a `pack.json` describes, its files fetched (no API request).
-    public static func importPack(from path: String, name: String?, api: APIChoice, paths: LibraryPaths = .standard()) async throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "chirper: cannot read \(path).", exitCode: .usage)
+    public static func importPack(from path: String, name: String?, api: APIChoice, replace: Bool = false,
+                                  paths: LibraryPaths = .standard()) async throws {
+        let bytes: [UInt8]
+        do { bytes = try BoundedFile.read(path, limit: BoundedFile.packLimit) } catch {
+            throw CommandFailure(message: "chirper: \(error).", exitCode: .usage)
         }
-        guard let document = PackDocument.read([UInt8](data)) else {
+        guard let document = PackDocument.read(bytes) else {
             throw CommandFailure(message: "chirper: \(path) is not a pack file (chirper pack export NAME --json writes one).", exitCode: .usage)
         }
         // Each file is asked for where the API serves it, from its checked XC number: a shared pack.json
@@ -96,7 +110,11 @@ public enum PackJob {
             asked.fileURL = url
             return asked
         }
-        try await PackBuildJob.build(name: name ?? document.name, source: "import \(path)", chosen: chosen, paths: paths)
+        let packName = try LibraryAccess.name(name ?? document.name)
+        let library = try LibraryAccess.open(paths)
+        let folder = try PackBuildFolder(paths: paths, name: packName)
+        try PackBuildJob.refuseReplacing(packName, library: library, unless: replace)
+        try await PackBuildJob.build(folder, source: "import \(path)", chosen: chosen, library: library)
     }
 
     private static func stored(_ name: String, paths: LibraryPaths) throws -> (StoredPack, PackFolder) {

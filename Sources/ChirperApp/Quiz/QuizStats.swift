@@ -40,7 +40,9 @@ enum QuizStatsLines {
         let species = Set(answers.map(\.species)).union(states.keys.map(\.species)).sorted()
         for name in species {
             let theirs = answers.filter { $0.species == name }
-            let right = theirs.filter { $0.named == $0.species }.count
+            let right = theirs.filter { answer in
+                FSRS.Rating(rawValue: answer.rating).map { QuizAnswer.isRight(species: answer.species, named: answer.named, rating: $0) } ?? false
+            }.count
             let cards = states.filter { $0.key.species == name }
             let next = cards.values.map(\.card.due).min()
             let accuracy = theirs.isEmpty ? "—" : "\(right * 100 / theirs.count) %"

@@ -19,18 +19,21 @@ public enum PackDocuments {
         }
     }
 
+    /// `CREDITS.md`: every text from the API written as Markdown's literal text, and every link made
+    /// from the XC number or the licence Chirper recognises, never copied from the API's fields.
     public static func credits(pack name: String, entries: [Entry]) -> String {
-        var lines = ["# Credits: the pack \(clean(name))", "",
-                     "Recordings from xeno-canto (https://xeno-canto.org), used under the licence each names.", ""]
+        let literal = MarkdownText.literal
+        var lines = ["# Credits: the pack \(literal(name))", "",
+                     "Recordings from xeno-canto (<https://xeno-canto.org>), used under the licence each names.", ""]
         for entry in entries {
             let r = entry.recording
-            let species = [r.englishName.map(clean), "*\(clean(r.scientificName))*"].compactMap { $0 }.joined(separator: " ")
-            let licence = LicenceName.short(r.licence).map(clean) ?? "licence not given"
-            let licenceURL = r.licence.map { clean(Recording.absoluteURL($0)) }
-            lines.append("- XC\(r.id): \(species)" + (r.soundType.map { ", " + clean($0) } ?? ""))
-            lines.append("  - recordist: \(r.recordist.map(clean) ?? "not given")")
-            lines.append("  - licence: \(licence)" + (licenceURL.map { " <\($0)>" } ?? ""))
-            lines.append("  - source: <\(clean(r.pageURL ?? "https://xeno-canto.org/\(r.id)"))>, fetched \(entry.fetched)")
+            let species = [r.englishName.map(literal), "*\(literal(r.scientificName))*"].compactMap { $0 }.joined(separator: " ")
+            let licence = KnownLicence(field: r.licence).map { "\($0.shortName) <\($0.link)>" }
+                ?? r.licence.map { "not one Chirper recognises (given as: \(literal($0)))" } ?? "not given"
+            lines.append("- XC\(literal(r.id)): \(species)" + (r.soundType.map { ", " + literal($0) } ?? ""))
+            lines.append("  - recordist: \(r.recordist.map(literal) ?? "not given")")
+            lines.append("  - licence: \(licence)")
+            lines.append("  - source: " + (r.page.map { "<\($0)>" } ?? "not given") + ", fetched \(literal(entry.fetched))")
             lines.append("  - modifications: none (the file as xeno-canto serves it)")
         }
         return lines.joined(separator: "\n") + "\n"

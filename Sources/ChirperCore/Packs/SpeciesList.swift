@@ -39,6 +39,28 @@ public enum SpeciesList {
         })
     }
 
+    /// The first line of `text` longer than `limit` bytes: its number and length. Names are read only
+    /// from a text whose lines are all within the limit, so reading and matching them stay quick.
+    public static func firstLongLine(in text: String, limit: Int) -> (number: Int, bytes: Int)? {
+        var number = 1, length = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if byte == UInt8(ascii: "\n") { number += 1 }
+                length = 0
+            } else {
+                length += 1
+                if length > limit {
+                    return (number, lineLength(in: text, number: number))
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func lineLength(in text: String, number: Int) -> Int {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropFirst(number - 1).first?.count ?? 0
+    }
+
     /// "Parus major", "Turdus merula merula": a capitalised genus and lower-case epithets.
     public static func looksScientific(_ name: String) -> Bool {
         let words = name.split(separator: " ")
@@ -55,8 +77,15 @@ public enum SpeciesList {
     /// to offer: at most a third of the name's letters differ.
     public static func closest(to name: String, in candidates: [String]) -> String? {
         let wanted = Array(folded(name))
-        let scored = candidates.map { ($0, editDistance(wanted, Array(folded($0)))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, wanted.count / 3) else { return nil }
+        let allowed = max(2, wanted.count / 3)
+        // Two names whose lengths differ by more than is allowed are that many edits apart at least:
+        // not compared, so a long line costs no more than its length.
+        let scored = candidates.compactMap { candidate -> (String, Int)? in
+            let other = Array(folded(candidate))
+            guard abs(other.count - wanted.count) <= allowed else { return nil }
+            return (candidate, editDistance(wanted, other))
+        }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= allowed else { return nil }
         return best.0
     }
 

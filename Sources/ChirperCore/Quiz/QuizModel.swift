@@ -35,6 +35,16 @@ public struct QuizAnswer: Sendable, Equatable {
         self.rating = rating
         self.hinted = hinted
     }
+
+    /// Whether the answer counts as right: the species named was the bird's, or, graded by the listener
+    /// (nothing named), graded good or easy. Every count of right answers (the summary, the streak,
+    /// `--stats`) asks this.
+    public var isRight: Bool { Self.isRight(species: card.species, named: named, rating: rating) }
+
+    public static func isRight(species: String, named: String?, rating: FSRS.Rating) -> Bool {
+        guard let named else { return rating == .good || rating == .easy }
+        return named == species
+    }
 }
 
 /// What the model asks its caller to do.
@@ -222,7 +232,7 @@ public struct QuizModel: Sendable {
     /// Whether the last `streakGoal` answers were all right.
     public var streakReached: Bool {
         guard let streakGoal, answers.count >= streakGoal else { return false }
-        return answers.suffix(streakGoal).allSatisfy { $0.named == $0.card.species }
+        return answers.suffix(streakGoal).allSatisfy(\.isRight)
     }
 
     private mutating func record(_ answer: QuizAnswer) -> QuizCommand {

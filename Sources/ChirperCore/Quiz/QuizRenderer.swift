@@ -69,7 +69,7 @@ public enum QuizRenderer {
     }
 
     public static func summary(_ answers: [QuizAnswer]) -> String {
-        let right = answers.filter { $0.rating == .good || $0.rating == .easy || ($0.rating == .hard && $0.named != nil) }.count
+        let right = answers.filter(\.isRight).count
         return "\(answers.count) question\(answers.count == 1 ? "" : "s") answered, \(right) right."
     }
 

@@ -1,0 +1,137 @@
+import Audio
+import FoundationEssentials
+import Glibc
+import LibraryModel
+import XenoCanto
+
+/// Where a build of pack NAME is made: `packs/.NAME.building`, a folder of Chirper's beside the pack's,
+/// held by one build at a time (`packs/.NAME.lock`). The new pack is made whole there, then swapped in
+/// for the old one; the old pack's files go, and only those Chirper made. Kept between runs, so a build
+/// stopped and run again fetches only what is missing.
+final class PackBuildFolder {
+    let name: PackName
+    /// The pack's folder as it will be.
+    let destination: PackFolder
+    /// The folder the new pack is made in.
+    let building: PackFolder
+    private let packs: URL
+    /// The lock, held while this value lives.
+    private let lock: Int32
+
+    /// Takes the lock of pack `name`'s builds and the folder they are made in. Refuses when another
+    /// build of the name runs, or when what is at the pack's place is not a folder Chirper made.
+    init(paths: LibraryPaths, name: PackName) throws(CommandFailure) {
+        self.name = name
+        packs = paths.packs
+        destination = PackFolder(paths: paths, name: name)
+        building = PackFolder(url: paths.packs.appendingPathComponent(".\(name.text).building", isDirectory: true), name: name)
+        do { try FileManager.default.createDirectory(at: paths.packs, withIntermediateDirectories: true) } catch {
+            throw CommandFailure(message: "chirper: cannot make \(paths.packs.path): \(FileProblem.describe(error))", exitCode: .library)
+        }
+        let lockPath = paths.packs.appendingPathComponent(".\(name.text).lock").path
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw CommandFailure(message: "chirper: cannot take the lock \(lockPath): \(String(cString: strerror(errno)))", exitCode: .library)
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw CommandFailure(message: "chirper: another build of the pack \(name) is running; wait for it to end, then run this again.",
+                                 exitCode: .library)
+        }
+        lock = descriptor
+        if case .other(let why) = destination.owner {
+            throw CommandFailure(message: "chirper: \(why): it is left as it is. Move it away, or choose another name for the pack.",
+                                 exitCode: .library)
+        }
+    }
+
+    deinit { close(lock) }
+
+    /// Makes the building folder, marked as Chirper's, unless an earlier run of the build left one.
+    func make() throws(CommandFailure) {
+        switch building.owner {
+        case .chirper: return
+        case .other(let why):
+            throw CommandFailure(message: "chirper: \(why): it is left as it is. Move it away to build the pack \(name).", exitCode: .library)
+        case .nothing:
+            guard mkdir(building.url.path, 0o755) == 0 else {
+                throw CommandFailure(message: "chirper: cannot make \(building.url.path): \(String(cString: strerror(errno)))", exitCode: .library)
+            }
+            try building.mark(made: [".pending.json"])
+        }
+    }
+
+    // MARK: The build's choice, kept between runs
+
+    private var pending: URL { building.url.appendingPathComponent(".pending.json") }
+
+    /// The recordings an earlier run of the same build chose; nil when there was none or it was another build.
+    func pendingChoice(for source: String) -> [Recording]? {
+        guard case .chirper = building.owner, let bytes = try? BoundedFile.read(pending.path, limit: BoundedFile.packLimit),
+              let document = PackDocument.read(bytes), document.source == source else { return nil }
+        return document.recordings
+    }
+
+    func keepPendingChoice(_ recordings: [Recording], source: String) throws(CommandFailure) {
+        try make()
+        try building.write(PackDocument.text(name: name.text, source: source, built: nil, recordings: recordings), to: pending)
+    }
+
+    // MARK: Files
+
+    /// Puts recording's file in the building folder: already there, or linked (else copied) from the
+    /// old pack when the old pack's build made it. Returns false when it is to be fetched.
+    func reuse(_ recording: Recording) -> Bool {
+        if building.holds(recording) { return true }
+        guard case .chirper(let made) = destination.owner, made.contains(PackFolder.fileName(of: recording)), destination.holds(recording),
+              let old = destination.file(of: recording), let new = building.file(of: recording) else { return false }
+        if link(old.path, new.path) == 0 { return true }
+        return (try? FileManager.default.copyItem(at: old, to: new)) != nil
+    }
+
+    // MARK: Finishing
+
+    /// Writes the new pack's documents and mark, then swaps the building folder in for the pack's own.
+    /// Returns the names of files Chirper did not make that were in the old folder and could not be
+    /// moved to the new one, with where they are kept.
+    func finish(_ pack: StoredPack) throws(CommandFailure) -> (left: [String], keptIn: URL)? {
+        try building.writeDocuments(of: pack)
+        unlink(pending.path)
+        try building.mark(made: pack.members.compactMap(\.file))
+        let owner = destination.owner
+        switch owner {
+        case .other(let why):
+            throw CommandFailure(message: "chirper: \(why): it is left as it is, and the new pack is kept in \(building.url.path).",
+                                 exitCode: .library)
+        case .nothing:
+            try move(building.url, to: destination.url)
+            return nil
+        case .chirper:
+            let old = PackFolder(url: packs.appendingPathComponent(".\(name.text).old-\(getpid())", isDirectory: true), name: name)
+            try move(destination.url, to: old.url)
+            do { try move(building.url, to: destination.url) } catch {
+                try? move(old.url, to: destination.url)
+                throw error
+            }
+            // The files Chirper did not make go with the pack, where no file of the new pack has their name.
+            for name in old.removeWhatChirperMade() {
+                let from = old.url.appendingPathComponent(name), to = destination.url.appendingPathComponent(name)
+                var info = stat()
+                if lstat(to.path, &info) != 0 { _ = rename(from.path, to.path) }
+            }
+            let left = ((try? FileManager.default.contentsOfDirectory(atPath: old.url.path)) ?? []).sorted()
+            if left.isEmpty {
+                rmdir(old.url.path)
+                return nil
+            }
+            let kept = packs.appendingPathComponent("\(name.text) (files kept \(LocalTime.day(Date())) \(getpid()))", isDirectory: true)
+            return rename(old.url.path, kept.path) == 0 ? (left, kept) : (left, old.url)
+        }
+    }
+
+    private func move(_ from: URL, to: URL) throws(CommandFailure) {
+        guard rename(from.path, to.path) == 0 else {
+            throw CommandFailure(message: "chirper: cannot move \(from.path) to \(to.path): \(String(cString: strerror(errno)))", exitCode: .library)
+        }
+    }
+}
