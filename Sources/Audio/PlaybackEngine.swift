@@ -80,9 +80,9 @@ public final class PlaybackEngine: Sendable {
         public var failed: [(index: Int, error: PlaybackError)] = []
         /// Ended by `stop()` (q, Ctrl-C), not by running out of tracks.
         public var stopped = false
-        /// Seconds heard in all.
         /// Seconds heard of tracks that then failed (a failed track is among `failed` only).
         public var heardOfFailed = 0.0
+        /// Seconds heard in all.
         public var listened: Double { played.reduce(heardOfFailed) { $0 + $1.seconds } }
         /// The sound server went away: the queue stopped short of its end.
         public var lostTheSoundServer: Bool { failed.contains { if case .output = $0.error { true } else { false } } }

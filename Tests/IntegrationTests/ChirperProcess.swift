@@ -27,7 +27,7 @@ struct ChirperProcess {
     static func environment(extra: [String: String]) -> [String: String] {
         let inherited = ProcessInfo.processInfo.environment
         var environment: [String: String] = [:]
-        for name in ["PATH", "PULSE_RUNTIME_PATH", "PULSE_SERVER", "LANG", "LC_ALL", "TMPDIR", "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
+        for name in ["PATH", "PULSE_RUNTIME_PATH", "PULSE_SERVER", "PULSE_COOKIE", "LANG", "LC_ALL", "TMPDIR", "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
             if let value = inherited[name] { environment[name] = value }
         }
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-home-\(UUID().uuidString)")

@@ -120,4 +120,26 @@ struct PackFolderTests {
             #expect(library.files("trip") == ["XC900001.mp3"], "\(library.files("trip"))")
         }
     }
+
+    @Test func aSpeciesFileWithAnOverlongLineIsRefusedAtOnceNamingTheLine() async throws {
+        let library = Library()
+        let list = try PlaybackTests.Packs.speciesFile("Great Tit\n" + String(repeating: "Parus ", count: 200_000) + "\nRobin\n")
+        let started = Date()
+        let result = try await library.run(["pack", "build", "long", "--species", list, "--api-url", "http://127.0.0.1:1/api/3", "--key", "k"])
+        #expect(result.status == 2 && result.stderr.contains("line 2 is 1200000 bytes long"), "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 20, "refused without reading the names")
+    }
+
+    @Test func aQueueOfAPackWhoseFilesAreGoneNamesEachAndFails() async throws {
+        let library = Library()
+        try await TestCatalog.withServer { server in
+            let built = try await Self.build("trip", in: library, server: server)
+            #expect(built.status == 0, "\(built.stderr)")
+        }
+        for file in library.files("trip") { try FileManager.default.removeItem(at: library.folder("trip").appendingPathComponent(file)) }
+        let played = try await library.run(["queue", "--pack", "trip"])
+        #expect(played.status == 5, "\(played.stdout)\(played.stderr)")
+        #expect(played.stdout.contains("Played 0 tracks, 2 failed"), "\(played.stdout)")
+        #expect(played.stdout.contains("✗ XC900001: its file is missing") && played.stdout.contains("✗ XC900087: its file is missing"), "\(played.stdout)")
+    }
 }

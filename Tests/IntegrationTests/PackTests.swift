@@ -99,6 +99,20 @@ struct Packs {
         #expect(history.stdout.contains("XC900001  Great Tit") && history.stdout.contains("XC900087  Common Blackbird"), "the queue's plays: \(history.stdout)")
     }
 
+    @Test func aQueueOfAPackWithAFileGoneBlamesThatRecordingAndPlaysTheRest() async throws {
+        let library = Library()
+        let list = try Self.speciesFile("Great Tit\nTurdus merula\n")
+        try await TestCatalog.withServer { server in
+            let built = try await library.run(["pack", "build", "trip", "--species", list, "--per-species", "1", "--max-length", "3"] + server.api)
+            #expect(built.status == 0, "\(built.stderr)")
+        }
+        try FileManager.default.removeItem(at: library.folder("trip").appendingPathComponent("XC900001.mp3"))
+        let played = try await library.run(["queue", "--pack", "trip"])
+        #expect(played.status == 0, "\(played.stdout)\(played.stderr)")
+        #expect(played.stdout.contains("Played 1 track, 1 failed"), "\(played.stdout)")
+        #expect(played.stdout.contains("✗ XC900001: its file is missing") && !played.stdout.contains("✗ XC900087"), "\(played.stdout)")
+    }
+
     /// The lines of `pack show` that name a recording.
     static func recordingLines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("XC") } }
 }
