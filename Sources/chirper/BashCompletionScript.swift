@@ -20,16 +20,16 @@ enum BashCompletionScript {
             .replacing(registration, with: queryCompletions + registration)
     }
 
-    /// Each candidate escaped as a shell word but for its colons, inserted as it is (no `-o filenames`
-    /// quoting, no `compgen` filter: the candidates already begin with what was typed).
+    /// Each candidate as chirper escaped it (`ShellWord`: a word bash reads back as the name, its colons
+    /// kept), inserted as it is (no `-o filenames` quoting, no `compgen` filter: the candidates already
+    /// begin with what was typed).
     private static let queryCompletions = #"""
         __chirper_add_query_completions() {
             compopt +o filenames 2>/dev/null
             local completion
             while IFS='' read -r completion; do
                 [[ -n "${completion}" ]] || continue
-                completion="$(printf '%q' "${completion}")"
-                COMPREPLY+=("${completion//\\:/:}")
+                COMPREPLY+=("${completion}")
             done <<< "${1}"
         }
 

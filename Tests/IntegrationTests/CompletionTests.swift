@@ -3,6 +3,7 @@ import Foundation
 import Library
 import LibraryModel
 import Testing
+import ChirperCore
 
 /// Tab in a query, in a real bash and a real fish (each in a terminal, as a person presses it): tags'
 /// values with their spaces escaped, and the species names the library knows.
@@ -52,5 +53,62 @@ struct CompletionTests {
         try shell.send("Tab")
         let screen = try await shell.waitForScreen(seconds: 10) { $0.contains(completed) }
         #expect(screen.contains(completed), "\(text) ⇥ \(completed): \(screen)")
+    }
+
+    /// The one escaping function, against bash itself: every byte from 0x01 to 0x7f, a newline and a
+    /// few non-ASCII controls, each between letters, read back by bash as it was.
+    @Test func everyCharacterIsReadBackByBashAsItWas() async throws {
+        let texts = (1...0x7F).map { "a" + String(UnicodeScalar(UInt8($0))) + "b" } + ["a\nb", "a\u{2028}b", "a\u{202E}b", "Lucía's (1) $HOME `x` ~y", "~", "-n"]
+        let script = texts.map { "printf '%s\\0' " + ShellWord.escaped($0) }.joined(separator: "\n")
+        let result = try await ChirperProcess.run(["-c", script], executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.status == 0, "\(result.stderr)")
+        let read = result.stdout.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(read.count == texts.count, "\(read.count) of \(texts.count): \(result.stderr)")
+        for (text, back) in zip(texts, read) { #expect(back == text, "\(text.debugDescription) came back as \(back.debugDescription)") }
+    }
+
+    /// Names that need quoting, two parting at an escaped character: Tab inserts what bash reads back
+    /// whole, and Enter runs the line (no continuation prompt); a name with a newline is not offered.
+    @Test func bashCompletesNamesThatNeedQuotingIntoWholeWords() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-completion-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let data = home.appendingPathComponent("data")
+        let library = try SQLiteLibrary(paths: LibraryPaths(folder: data.appendingPathComponent("chirper")))
+        for (id, name) in [("900001", "Oddity (Tit) $one"), ("900002", "Oddity 'Tit' two"), ("900003", "Oddly\nsplit")] {
+            var recording = try #require(DemoRecordings.builtIn.entry(id: "900001")).recording
+            recording.id = id
+            recording.englishName = name
+            recording.genus = "Genus\(id)"
+            try library.remember(play: recording)
+        }
+        let binaries = ChirperProcess.binary.deletingLastPathComponent().path
+        let environment = ["HOME": home.path, "XDG_DATA_HOME": data.path, "PATH": binaries + ":/usr/bin:/bin", "TERM": "xterm-256color"]
+        let rc = home.appendingPathComponent("bashrc")
+        try "PS1='$ '\nsource <(chirper --generate-completion-script bash)\n".write(to: rc, atomically: true, encoding: .utf8)
+        let bash = try TmuxSession(command: ["bash", "--noprofile", "--rcfile", rc.path, "-i"], environment: environment, width: 120, height: 20)
+        // The two part at an escaped character: the shared part is inserted whole, up to the space.
+        try await Self.expect(bash, typing: "chirper search Oddi", completesTo: "chirper search Oddity\\")
+        try bash.send("-l", "Z")
+        let shared = try await bash.waitForScreen(seconds: 10) { $0.contains("Oddity\\ Z") }
+        #expect(shared.contains("chirper search Oddity\\ Z"), "the space is inserted with its backslash: \(shared)")
+        try bash.send("BSpace")
+        try bash.send("-l", "\\'")
+        try bash.send("Tab")
+        let whole = try await bash.waitForScreen(seconds: 10) { $0.contains("Oddity\\ \\'Tit\\'\\ two") }
+        #expect(whole.contains("chirper search Oddity\\ \\'Tit\\'\\ two"), "\(whole)")
+        try bash.send("C-a", "C-k")
+        try await Self.expect(bash, typing: "chirper search Oddity\\ \\(", completesTo: "chirper search Oddity\\ \\(Tit\\)\\ \\$one")
+        try bash.send("C-a", "C-k")
+        // A prefix that only the name with a newline has: nothing is offered, nothing is inserted.
+        try bash.send("-l", "chirper search Oddl")
+        try bash.send("Tab")
+        try await Task.sleep(for: .milliseconds(800))
+        let offered = try bash.screen()
+        #expect(!offered.contains("split"), "\(offered)")
+        try bash.send("C-a", "C-k")
+        try bash.send("-l", "echo done-$((6*7))")
+        try bash.send("Enter")
+        let ran = try await bash.waitForScreen(seconds: 10) { $0.contains("done-42") }
+        #expect(!ran.contains("\n> "), "no line was left open: \(ran)")
     }
 }

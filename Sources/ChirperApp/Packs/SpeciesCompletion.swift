@@ -1,16 +1,21 @@
 import ChirperCore
+import DisplayText
 import FoundationEssentials
 import LibraryModel
 
 /// Tab in a query, for the shells' completion scripts: `QueryCompletion`'s candidates, the species
 /// names coming from the library (none when there is no library yet: completing makes no files).
 public enum SpeciesCompletion {
-    /// Each shell's script escapes a space in a candidate itself. Bash gives the words as typed, with
-    /// their escapes (`shell`: ArgumentParser's `SAP_SHELL`).
+    /// Fish's and zsh's scripts escape a candidate themselves; bash's replies are escaped here
+    /// (`ShellWord`), and bash gives the words as typed, with their escapes (`shell`: ArgumentParser's
+    /// `SAP_SHELL`). A name that holds a control character (a newline would make it two candidates) is
+    /// not offered: no one types it.
     public static func candidates(words: [String], index: Int, prefix: String, shell: String?) -> [String] {
         let bash = shell == "bash"
         let read = bash ? QueryCompletion.bashWord : { $0 }
-        return QueryCompletion.candidates(words: words.map(read), index: index, prefix: read(prefix), bash: bash, species: known)
+        let candidates = QueryCompletion.candidates(words: words.map(read), index: index, prefix: read(prefix), bash: bash, species: known)
+            .filter { !$0.unicodeScalars.contains(where: Displayable.isUnsafe) }
+        return bash ? ShellWord.bashReplies(candidates) : candidates
     }
 
     static func known() -> [QueryCompletion.Species] {
