@@ -63,10 +63,13 @@ let package = Package(
         // A value behind a lock that ThreadSanitizer understands.
         .target(name: "Locking"),
         .target(name: "PlaybackModel", dependencies: ["DisplayText"]),
+        // The decoder alone (libmpg123's feed API and the WAV reader): what the engine and the sonogram
+        // decode with, and a fuzz target builds whole.
+        .target(name: "AudioDecoding", dependencies: ["PlaybackModel", "CMPG123"]),
         .target(
             name: "Audio",
             dependencies: [
-                "PlaybackModel", "Locking", "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP",
+                "PlaybackModel", "AudioDecoding", "Locking", "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP",
             ]),
         // The list state, reducers, browse model and renderers: pure, nothing but the API's models and
         // the playback model beneath it.
@@ -141,7 +144,7 @@ let package = Package(
         .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "PlaybackModel"]),
         // Links libpulse (the player opens it at run time) to hold its function table to the header.
         .testTarget(
-            name: "AudioTests", dependencies: ["Audio", "PlaybackModel", "ChirperCore", "CPulseAudio"],
+            name: "AudioTests", dependencies: ["Audio", "AudioDecoding", "PlaybackModel", "ChirperCore", "CPulseAudio"],
             linkerSettings: [.linkedLibrary("pulse")]),
         .testTarget(name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel", "Locking", "MediaControl"]),
         .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),

@@ -9,7 +9,7 @@ public func fuzzQuery(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         guard case .tagged(let term) = token else { fatalError("a bare word left in \(query.text.debugDescription)") }
         precondition(QueryTokenizer.split(term) != nil, "a tagged term without a tag: \(term.debugDescription)")
     }
-    precondition(SearchQuery(query.text) == query, "tagging \(query.text.debugDescription) again changed it")
+    precondition(SearchQuery(query.text).text == query.text, "tagging \(query.text.debugDescription) again changed it")
     precondition(SearchQuery(typed, raw: true).text.count <= typed.count)
     let digits = RecordingNumber.digits(typed)
     if RecordingNumber.isNumber(typed) { precondition(!digits.isEmpty, "a number without digits: \(typed.debugDescription)") }

@@ -1,3 +1,4 @@
+import AudioDecoding
 import ChirperHTTP
 import PlaybackModel
 

@@ -1,4 +1,5 @@
 import Audio
+import AudioDecoding
 import Foundation
 import PlaybackModel
 import Testing

@@ -1,4 +1,5 @@
 @testable import Audio
+@testable import AudioDecoding
 import Testing
 
 /// ID3v2 tags at the start of an MP3 are passed over by their declared size, however large, and in
