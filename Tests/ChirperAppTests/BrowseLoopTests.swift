@@ -42,15 +42,17 @@ struct BrowseLoopTests {
         let inputs: AsyncStream<BrowseInput>.Continuation
         let status: Task<ChirperApp.ExitStatus, Never>
         let size: SizeBox
+        let unkept: UnkeptChanges
 
         init(client: InMemorySearchClient, query: String = "great tit", width: Int = 100, height: Int = 20,
-             library: (any BrowseLibrary)? = nil) {
+             library: (any BrowseLibrary)? = nil, libraryWait: Duration = .seconds(12)) {
             let (stream, continuation) = AsyncStream<BrowseInput>.makeStream()
             let size = SizeBox((width: width, height: height))
             self.size = size
             inputs = continuation
             let loop = BrowseLoop(client: client, perPage: 50, playerOptions: PlaybackEngine.Options(), library: library,
-                                  terminalSize: { [size] in size.value })
+                                  libraryWait: libraryWait, terminalSize: { [size] in size.value })
+            unkept = loop.unkept
             let screen = screen
             status = Task {
                 var drawn = screen
@@ -134,8 +136,14 @@ struct BrowseLoopTests {
             await keep((on ? "star " : "unstar ") + recording.id)
             return nil
         }
-        func remember(play recording: Recording) async { await keep("play " + recording.id) }
-        func remember(search query: String) async { await keep("search " + query) }
+        func remember(play recording: Recording) async -> String? {
+            await keep("play " + recording.id)
+            return nil
+        }
+        func remember(search query: String) async -> String? {
+            await keep("search " + query)
+            return nil
+        }
         func pastSearches() async -> [String] { [] }
 
         private func keep(_ line: String) async {
@@ -156,5 +164,34 @@ struct BrowseLoopTests {
         #expect(await browse.status.value == .found)
         // The search's write is slow; the stars asked after it wait for it, and q waits for them all.
         #expect(library.told == ["search en:\"great tit\"", "star 1", "unstar 1", "star 1"], "\(library.told)")
+    }
+
+    /// A library that refuses one star and never answers the next.
+    final class BusyLibrary: BrowseLibrary {
+        private let stars = Locked(0)
+        func starred() async -> Set<String>? { [] }
+        func star(_ recording: Recording, list: String, on: Bool) async -> String? {
+            if stars.withLock({ count in count += 1; return count }) == 1 { return "✗ not starred: the library is busy" }
+            try? await Task.sleep(for: .seconds(60))
+            return nil
+        }
+        func remember(play recording: Recording) async -> String? { nil }
+        func remember(search query: String) async -> String? { nil }
+        func pastSearches() async -> [String] { [] }
+    }
+
+    @Test func aStarTheLibraryRefusesOrNeverAnswersIsSaidNotKept() async {
+        let browse = Running(client: InMemorySearchClient(recordings: 10, perPage: 50), library: BusyLibrary(), libraryWait: .milliseconds(500))
+        #expect(await browse.waitFor("XC1 "))
+        browse.press(.character("f"))
+        #expect(await browse.waitFor("the library is busy"), "the refusal is shown: \(browse.screen.last)")
+        browse.press(.down, .character("f"), .character("q"))
+        let started = ContinuousClock.now
+        #expect(await browse.status.value == .found)
+        #expect(ContinuousClock.now - started < .seconds(5), "a library that never answers does not hold browse")
+        let lines = browse.unkept.lines
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first == "chirper: the star of XC1 on starred was not kept: not starred: the library is busy", "\(lines)")
+        #expect(lines.last?.hasPrefix("chirper: the star of XC2 on starred was not kept: the library did not answer in time") == true, "\(lines)")
     }
 }

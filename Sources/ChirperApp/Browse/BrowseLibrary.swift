@@ -10,8 +10,9 @@ protocol BrowseLibrary: Sendable {
     func starred() async -> Set<String>?
     /// Stars or unstars `recording` on `list`; nil when it is kept, else why not, for the footer.
     func star(_ recording: Recording, list: String, on: Bool) async -> String?
-    func remember(play recording: Recording) async
-    func remember(search query: String) async
+    /// Remembers a play, a search; nil when kept, else why not.
+    func remember(play recording: Recording) async -> String?
+    func remember(search query: String) async -> String?
     /// The searches remembered, newest first.
     func pastSearches() async -> [String]
 }
@@ -45,15 +46,21 @@ final class LibraryForBrowse: BrowseLibrary {
         }
     }
 
-    func remember(search query: String) async {
-        await off { try? self.process.remember(search: query) }
+    func remember(search query: String) async -> String? {
+        await off { () -> String? in
+            do throws(LibraryError) { try self.process.remember(search: query) } catch { return error.description }
+            return nil
+        }
     }
 
     func pastSearches() async -> [String] {
         await off { (try? self.process.searches(limit: 100)) ?? [] }
     }
 
-    func remember(play recording: Recording) async {
-        await off { try? self.process.remember(play: recording) }
+    func remember(play recording: Recording) async -> String? {
+        await off { () -> String? in
+            do throws(LibraryError) { try self.process.remember(play: recording) } catch { return error.description }
+            return nil
+        }
     }
 }

@@ -56,6 +56,11 @@ struct BrowseLoop {
     var library: (any BrowseLibrary)? = nil
     /// Whether a new search is remembered (not over a pack or a list).
     var remembersSearches = true
+    /// How long browse waits, once asked to end, for the library to answer what it was told: longer
+    /// than the library waits for another process's lock.
+    var libraryWait: Duration = .seconds(12)
+    /// The changes shown that the library did not keep, said when browse has left the screen.
+    let unkept = UnkeptChanges()
     /// Columns and rows now (asked at the start and after each resize).
     let terminalSize: @Sendable () -> (width: Int, height: Int)?
 
@@ -70,11 +75,16 @@ struct BrowseLoop {
         // What the library is told, one after another in the order asked (f f stars, then unstars),
         // and all of it kept before the loop returns: a star shown is a star kept.
         var libraryWrites: Task<Void, Never>? = nil
-        func write(_ work: @escaping @Sendable () async -> Void) {
+        /// `change`: what the write keeps, as the listener would name it, for the line that says it was
+        /// not kept; `work` answers why not, or nil once the library has kept it.
+        func write(_ change: String, _ work: @escaping @Sendable () async -> String?) {
             let before = libraryWrites
+            let unkept = self.unkept
+            unkept.asked(change)
             libraryWrites = Task {
                 await before?.value
-                await work()
+                let problem = await work()
+                unkept.answered(change, problem: problem)
             }
         }
 
@@ -82,14 +92,16 @@ struct BrowseLoop {
             for command in commands {
                 switch command {
                 case .fetch(let query, let page):
-                    if page == 1, remembersSearches, let library { write { await library.remember(search: query.text) } }
+                    if page == 1, remembersSearches, let library {
+                        write("the search \(query.text)") { await library.remember(search: query.text) }
+                    }
                     Task { [client, perPage] in
                         continuation.yield(.list(await client.answer(query, page: page, perPage: perPage)))
                     }
                 case .play(let recording):
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
                     audio.play(recording, speed: model.listening.speed)
-                    if let library { write { await library.remember(play: recording) } }
+                    if let library { write("the play of XC\(recording.id)") { await library.remember(play: recording) } }
                 case .playAll(let row):
                     if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
                     audio.playAll(from: row, of: model, speed: model.listening.speed, requestMore: { continuation.yield(.list(.nextPageRequested)) })
@@ -97,9 +109,11 @@ struct BrowseLoop {
                     BrowseInput.makeSonogram(of: recording, into: continuation)
                 case .star(let recording, let list, let on):
                     guard let library else { continue }
-                    write {
-                        guard let problem = await library.star(recording, list: list, on: on) else { return }
+                    write((on ? "the star of XC" : "the unstar of XC") + recording.id + " on \(list)") {
+                        guard let problem = await library.star(recording, list: list, on: on) else { return nil }
+                        // The screen shows what the library holds, and why the change is not there.
                         continuation.yield(.starred(await library.starred() ?? [], notice: problem))
+                        return problem
                     }
                 case .listen(let command):
                     audio.perform(command)
@@ -181,22 +195,28 @@ struct BrowseLoop {
 
         continuation.finish()  // nothing more is read: what the terminal still sends is dropped, not kept
         await audio.finish()
-        if let libraryWrites { await Self.waitForWrites(libraryWrites) }
+        if let libraryWrites {
+            if !unkept.allAnswered {
+                model.notice = "Keeping your changes in the library…"
+                screen.draw(model)
+            }
+            await Self.waitForWrites(libraryWrites, atMost: libraryWait)
+        }
         return status
     }
 }
 
 extension BrowseLoop {
-    /// What the library was told, waited for 5 s at most: a library that has stalled does not keep
-    /// browse from ending (q, Ctrl-C and SIGTERM alike).
-    static func waitForWrites(_ writes: Task<Void, Never>) async {
+    /// What the library was told, waited for `atMost`: a library that has stalled does not keep browse
+    /// from ending (q, Ctrl-C and SIGTERM alike); what it did not answer is among `unkept`.
+    static func waitForWrites(_ writes: Task<Void, Never>, atMost: Duration) async {
         let (ended, end) = AsyncStream<Void>.makeStream()
         Task {
             await writes.value
             end.yield()
         }
         Task {
-            try? await Task.sleep(for: .seconds(5))
+            try? await Task.sleep(for: atMost)
             end.yield()
         }
         for await _ in ended { break }

@@ -1,6 +1,7 @@
 import Audio
 import ChirperCore
 import Dispatch
+import DisplayText
 import FoundationEssentials
 import Glibc
 import PlaybackModel
@@ -18,9 +19,13 @@ struct BrowseSession {
     func run(query: SearchQuery?, page: Int, raw: Bool) async -> ExitStatus {
         let loop = BrowseLoop(client: client, perPage: perPage, playerOptions: playerOptions, library: LibraryForBrowse(),
                               remembersSearches: remembersSearches, terminalSize: { Terminal.size })
-        return await FullScreenSession.run { inputs, continuation, screen in
+        let status = await FullScreenSession.run { inputs, continuation, screen in
             await loop.run(query: query, page: page, raw: raw, inputs: inputs, continuation: continuation, screen: &screen)
         }
+        // The screen is gone: what it showed and the library did not keep is said where it stays.
+        let unkept = loop.unkept.lines
+        for line in unkept { StandardError.write(Displayable.line(line)) }
+        return unkept.isEmpty || status != .found ? status : .library
     }
 }
 
