@@ -64,7 +64,7 @@ public enum RecordingSection: Equatable, Sendable {
             ])),
             .peopleAndLicence(present([
                 ("Recordist", r.recordist), ("Licence", LicenceName.full(r.licence)),
-                ("Page", r.page),
+                ("Page", r.pageURL.flatMap { _ in r.page }),  // made from the number, never the answer's URL
             ])),
             .remarks(r.remarks ?? ""),
             .annotations(r.annotations),

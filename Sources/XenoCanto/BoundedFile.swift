@@ -30,7 +30,8 @@ public enum BoundedFile {
 
     /// The bytes of the file at `path` (a link is read as what it leads to).
     public static func read(_ path: String, limit: Int) throws(Problem) -> [UInt8] {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
               let type = attributes[.type] as? FileAttributeType else { throw .unreadable(path: path) }
         guard type == .typeRegular else {
             throw .notAFile(path: path, kind: type == .typeDirectory ? "a folder" : "not a regular file")

@@ -42,7 +42,7 @@ struct BrowseLoopTests {
         let inputs: AsyncStream<BrowseInput>.Continuation
         let status: Task<ChirperApp.ExitStatus, Never>
         let size: SizeBox
-        let unkept: UnkeptChanges
+        let libraryWrites: LibraryWrites
 
         init(client: InMemorySearchClient, query: String = "great tit", width: Int = 100, height: Int = 20,
              library: (any BrowseLibrary)? = nil, libraryWait: Duration = .seconds(12)) {
@@ -52,7 +52,7 @@ struct BrowseLoopTests {
             inputs = continuation
             let loop = BrowseLoop(client: client, perPage: 50, playerOptions: PlaybackEngine.Options(), library: library,
                                   libraryWait: libraryWait, terminalSize: { [size] in size.value })
-            unkept = loop.unkept
+            libraryWrites = loop.libraryWrites
             let screen = screen
             status = Task {
                 var drawn = screen
@@ -189,7 +189,7 @@ struct BrowseLoopTests {
         let started = ContinuousClock.now
         #expect(await browse.status.value == .found)
         #expect(ContinuousClock.now - started < .seconds(5), "a library that never answers does not hold browse")
-        let lines = browse.unkept.lines
+        let lines = browse.libraryWrites.unkept
         #expect(lines.count == 2, "\(lines)")
         #expect(lines.first == "chirper: the star of XC1 on starred was not kept: not starred: the library is busy", "\(lines)")
         #expect(lines.last?.hasPrefix("chirper: the star of XC2 on starred was not kept: the library did not answer in time") == true, "\(lines)")

@@ -21,6 +21,9 @@ struct CompletionTests {
         let rc = home.appendingPathComponent("bashrc")
         try "PS1='$ '\nsource <(chirper --generate-completion-script bash)\n".write(to: rc, atomically: true, encoding: .utf8)
         let bash = try TmuxSession(command: ["bash", "--noprofile", "--rcfile", rc.path, "-i"], environment: environment, width: 120, height: 20)
+        // The prompt comes once the rc file, completion script and all, is read: keys typed before it
+        // would meet bash's own completion (on a busy machine the script takes a while to make).
+        _ = try await bash.waitForScreen(seconds: 30) { $0.contains("$") }
         // Each case on a fresh line, a Tab after each text typed: a tag and its value at once, then a Tab
         // each; a species; a value after an escaped space.
         let cases: [[(typed: String, shows: String)]] = [
@@ -45,6 +48,7 @@ struct CompletionTests {
         try FileManager.default.createDirectory(at: fishConfig, withIntermediateDirectories: true)
         try "chirper --generate-completion-script fish | source\n".write(to: fishConfig.appendingPathComponent("config.fish"), atomically: true, encoding: .utf8)
         let fish = try TmuxSession(command: ["fish"], environment: environment, width: 120, height: 20)
+        _ = try await fish.waitForScreen(seconds: 30) { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         try await Self.expect(fish, typing: "chirper queue sp:parus", completesTo: "chirper queue sp:parus\\ major")
     }
 
@@ -86,6 +90,9 @@ struct CompletionTests {
         let rc = home.appendingPathComponent("bashrc")
         try "PS1='$ '\nsource <(chirper --generate-completion-script bash)\n".write(to: rc, atomically: true, encoding: .utf8)
         let bash = try TmuxSession(command: ["bash", "--noprofile", "--rcfile", rc.path, "-i"], environment: environment, width: 120, height: 20)
+        // The prompt comes once the rc file, completion script and all, is read: keys typed before it
+        // would meet bash's own completion (on a busy machine the script takes a while to make).
+        _ = try await bash.waitForScreen(seconds: 30) { $0.contains("$") }
         // The two part at an escaped character: the shared part is inserted whole, up to the space.
         try await Self.expect(bash, typing: "chirper search Oddi", completesTo: "chirper search Oddity\\")
         try bash.send("-l", "Z")

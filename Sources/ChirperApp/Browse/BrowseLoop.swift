@@ -59,8 +59,8 @@ struct BrowseLoop {
     /// How long browse waits, once asked to end, for the library to answer what it was told: longer
     /// than the library waits for another process's lock.
     var libraryWait: Duration = .seconds(12)
-    /// The changes shown that the library did not keep, said when browse has left the screen.
-    let unkept = UnkeptChanges()
+    /// What browse tells the library, and what it did not keep (said when browse has left the screen).
+    let libraryWrites = LibraryWrites()
     /// Columns and rows now (asked at the start and after each resize).
     let terminalSize: @Sendable () -> (width: Int, height: Int)?
 
@@ -72,21 +72,9 @@ struct BrowseLoop {
         var audio = BrowseAudio(options: playerOptions, inputs: continuation)
         var status = ExitStatus.found
         var feedNeedsUpdate = false
-        // What the library is told, one after another in the order asked (f f stars, then unstars),
-        // and all of it kept before the loop returns: a star shown is a star kept.
-        var libraryWrites: Task<Void, Never>? = nil
-        /// `change`: what the write keeps, as the listener would name it, for the line that says it was
-        /// not kept; `work` answers why not, or nil once the library has kept it.
-        func write(_ change: String, _ work: @escaping @Sendable () async -> String?) {
-            let before = libraryWrites
-            let unkept = self.unkept
-            unkept.asked(change)
-            libraryWrites = Task {
-                await before?.value
-                let problem = await work()
-                unkept.answered(change, problem: problem)
-            }
-        }
+        // What the library is told goes one write after another, and all of it is kept before the loop
+        // returns, or said not to be: a star shown is a star kept.
+        func write(_ change: String, _ work: @escaping @Sendable () async -> String?) { libraryWrites.write(change, work) }
 
         func perform(_ commands: [BrowseCommand]) -> Bool {
             for command in commands {
@@ -195,31 +183,12 @@ struct BrowseLoop {
 
         continuation.finish()  // nothing more is read: what the terminal still sends is dropped, not kept
         await audio.finish()
-        if let libraryWrites {
-            if !unkept.allAnswered {
-                model.notice = "Keeping your changes in the library…"
-                screen.draw(model)
-            }
-            await Self.waitForWrites(libraryWrites, atMost: libraryWait)
+        if !libraryWrites.allAnswered {
+            model.notice = "Keeping your changes in the library…"
+            screen.draw(model)
         }
+        await libraryWrites.waitForAll(atMost: libraryWait)
         return status
-    }
-}
-
-extension BrowseLoop {
-    /// What the library was told, waited for `atMost`: a library that has stalled does not keep browse
-    /// from ending (q, Ctrl-C and SIGTERM alike); what it did not answer is among `unkept`.
-    static func waitForWrites(_ writes: Task<Void, Never>, atMost: Duration) async {
-        let (ended, end) = AsyncStream<Void>.makeStream()
-        Task {
-            await writes.value
-            end.yield()
-        }
-        Task {
-            try? await Task.sleep(for: atMost)
-            end.yield()
-        }
-        for await _ in ended { break }
     }
 }
 

@@ -23,7 +23,7 @@ struct BrowseSession {
             await loop.run(query: query, page: page, raw: raw, inputs: inputs, continuation: continuation, screen: &screen)
         }
         // The screen is gone: what it showed and the library did not keep is said where it stays.
-        let unkept = loop.unkept.lines
+        let unkept = loop.libraryWrites.unkept
         for line in unkept { StandardError.write(Displayable.line(line)) }
         return unkept.isEmpty || status != .found ? status : .library
     }
