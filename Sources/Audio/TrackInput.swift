@@ -161,6 +161,8 @@ struct TrackInput {
             return
         }
         reader = try await source.open(from: offset, size: reader.size, patient: true)
+        reopenedAt = offset  // progress is counted from where the listener moved to
+        reopenedWithoutProgress = 0
         keeping?.abandon()  // the bytes no longer follow one another: not a file to keep
         keeping = nil
         readerOffset = offset

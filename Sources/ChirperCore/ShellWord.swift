@@ -2,9 +2,9 @@ import DisplayText
 
 /// Text made into one word a POSIX shell (bash) reads back as the same text: the one place where
 /// completion's candidates are escaped for the shell. Letters, digits, non-ASCII text and `-_./,+@%=:`
-/// are kept; every other printable ASCII character gets a backslash; a control character (a newline
-/// included) becomes an ANSI-C quoted `$'\xHH'` of its own, so no quote is ever left open and a
-/// newline never ends the word.
+/// are kept; every other printable ASCII character gets a backslash; a control or format character (a
+/// newline included) becomes an ANSI-C quoted `$'\xHH…'` of its own UTF-8 bytes, so no quote is ever left
+/// open, a newline never ends the word, and the shell's locale does not matter.
 public enum ShellWord {
     static let plain = Set("-_./,+@%=:")
 
@@ -21,7 +21,8 @@ public enum ShellWord {
                     word += "\\" + String(character)
                 }
             } else if Displayable.isUnsafe(scalar) || scalar.properties.generalCategory == .format {
-                word += scalar.value <= 0xFFFF ? "$'\\u" + hex(scalar.value, width: 4) + "'" : "$'\\U" + hex(scalar.value, width: 8) + "'"
+                // Its UTF-8 bytes: `$'\u…'` would depend on the shell's locale.
+                word += "$'" + String(scalar).utf8.map { "\\x" + hex(UInt32($0), width: 2) }.joined() + "'"
             } else {
                 word.unicodeScalars.append(scalar)
             }

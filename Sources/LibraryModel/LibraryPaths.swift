@@ -28,7 +28,8 @@ public struct PackName: Sendable, Hashable, CustomStringConvertible {
 
     public init?(_ text: String) {
         let trimmed = text.trimmed
-        guard !trimmed.isEmpty, trimmed.count <= 64, !trimmed.hasPrefix("."),
+        // 64 characters, and bytes enough that `.NAME.building` stays within a file name's 255.
+        guard !trimmed.isEmpty, trimmed.count <= 64, trimmed.utf8.count <= 200, !trimmed.hasPrefix("."),
               trimmed.unicodeScalars.allSatisfy({ Self.allowed($0) }) else { return nil }
         self.text = trimmed
     }

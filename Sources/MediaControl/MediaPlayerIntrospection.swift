@@ -2,7 +2,7 @@ extension MediaPlayerBus {
     /// What Introspect answers: the interfaces the player's path has, as MPRIS 2.2 defines the two of its
     /// own (Volume and Rate read only: Chirper's volume and speed are its keys'). The properties are
     /// those Get and GetAll answer with, so the two cannot differ.
-    static let introspection = """
+    static var introspection: String { """
     <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
      "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
     <node>
@@ -46,7 +46,7 @@ extension MediaPlayerBus {
     \(properties(MediaPlayerState().playerProperties))
       </interface>
     </node>
-    """
+    """ }
 
     /// Each property's element, read only, its type from its value.
     private static func properties(_ entries: [BusEntry]) -> String {

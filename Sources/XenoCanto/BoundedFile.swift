@@ -21,7 +21,7 @@ public enum BoundedFile {
         public var description: String {
             switch self {
             case .unreadable(let path): "cannot read \(path) (is it there, and readable?)"
-            case .notAFile(let path, let kind): "\(path) is \(kind), not a file: it is not read"
+            case .notAFile(let path, let kind): "\(path) is \(kind), not a regular file: it is not read"
             case .tooLarge(let path, let size, let limit):
                 "\(path) is \(size) bytes, more than the \(limit) such a file may be: it is not read"
             }
@@ -34,7 +34,7 @@ public enum BoundedFile {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
               let type = attributes[.type] as? FileAttributeType else { throw .unreadable(path: path) }
         guard type == .typeRegular else {
-            throw .notAFile(path: path, kind: type == .typeDirectory ? "a folder" : "not a regular file")
+            throw .notAFile(path: path, kind: type == .typeDirectory ? "a folder" : "a FIFO, a device or a socket")
         }
         let size = (attributes[.size] as? Int) ?? (attributes[.size] as? UInt).map { Int(clamping: $0) }
             ?? (attributes[.size] as? UInt64).map { Int(clamping: $0) }

@@ -66,7 +66,21 @@ public struct ConfigFile: Sendable, Equatable {
         self.path = path
         // A byte-order mark, which some editors write first, is not part of the first line.
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        for (index, line) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        // A line ends at LF, CR LF, or a CR alone (an old Mac editor's).
+        var rows: [ArraySlice<UInt8>] = []
+        var start = text.startIndex, index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                rows.append(text[start..<index])
+                if byte == UInt8(ascii: "\r"), index + 1 < text.endIndex, text[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        rows.append(text[start..<text.endIndex])
+        defer { capWarnings() }
+        for (index, line) in rows.enumerated() {
             let number = index + 1
             guard line.count <= BoundedFile.lineLimit else {
                 warnings.append("chirper: \(path) line \(number) is \(line.count) bytes long, more than the \(BoundedFile.lineLimit) "
@@ -84,6 +98,14 @@ public struct ConfigFile: Sendable, Equatable {
                 warnings.append("chirper: \(path) line \(number) sets `\(name)` again; line \(earlier)'s value is not used")
             }
         }
+    }
+
+    /// A file of many unusable lines (not a config file at all) is said in a few lines, not one a line.
+    private mutating func capWarnings() {
+        let shown = 5
+        guard warnings.count > shown + 1, let path else { return }
+        let more = warnings.count - shown
+        warnings = Array(warnings.prefix(shown)) + ["chirper: \(path): \(more) more lines are not used (is it a config file?)"]
     }
 
     /// Takes the setting on one line; returns what is wrong with it, when something is.

@@ -31,6 +31,19 @@ struct WrittenForOtherProgramsTests {
         }
     }
 
+    @Test func onlyALicenceChirperRecognisesAsFreeIsShared() {
+        func limits(_ field: String?) -> Bool {
+            var recording = Fixtures.recording(1)
+            recording.licence = field
+            return PackDocuments.limitsSharing(recording)
+        }
+        #expect(!limits("//creativecommons.org/licenses/by-sa/4.0/") && !limits("//creativecommons.org/publicdomain/zero/1.0/"))
+        #expect(limits("//creativecommons.org/licenses/by-nc-sa/4.0/") && limits("//creativecommons.org/licenses/by-nd/2.5/"))
+        for field in [nil, "Public Domain (trust me)", "CC BY anything", "//evil.example/licenses/by/4.0/"] {
+            #expect(limits(field), "\(field ?? "none")")
+        }
+    }
+
     @Test func creditsCarryNoLinkOrMarkupFromTheServer() {
         var recording = Recording(id: "900001", genus: "Parus", species: "major", englishName: "Great <b>Tit</b>",
                                   recordist: Self.hostile, soundType: "song](javascript:x)", fileURL: "https://example.org/x")

@@ -62,13 +62,17 @@ struct CompletionTests {
     /// The one escaping function, against bash itself: every byte from 0x01 to 0x7f, a newline and a
     /// few non-ASCII controls, each between letters, read back by bash as it was.
     @Test func everyCharacterIsReadBackByBashAsItWas() async throws {
-        let texts = (1...0x7F).map { "a" + String(UnicodeScalar(UInt8($0))) + "b" } + ["a\nb", "a\u{2028}b", "a\u{202E}b", "Lucía's (1) $HOME `x` ~y", "~", "-n"]
+        let texts = (1...0x7F).map { "a" + String(UnicodeScalar(UInt8($0))) + "b" } + ["a\nb", "a\u{2028}b", "a\u{202E}b", "a\u{200B}b", "Lucía's (1) $HOME `x` ~y", "~", "-n"]
         let script = texts.map { "printf '%s\\0' " + ShellWord.escaped($0) }.joined(separator: "\n")
-        let result = try await ChirperProcess.run(["-c", script], executable: URL(fileURLWithPath: "/bin/bash"))
-        #expect(result.status == 0, "\(result.stderr)")
-        let read = result.stdout.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
-        #expect(read.count == texts.count, "\(read.count) of \(texts.count): \(result.stderr)")
-        for (text, back) in zip(texts, read) { #expect(back == text, "\(text.debugDescription) came back as \(back.debugDescription)") }
+        // In a UTF-8 locale and in C's: the words must not depend on it.
+        for locale in ["C.UTF-8", "C"] {
+            let result = try await ChirperProcess.run(["-c", script], environment: ["LC_ALL": locale, "LANG": locale],
+                                                      executable: URL(fileURLWithPath: "/bin/bash"))
+            #expect(result.status == 0, "\(result.stderr)")
+            let read = result.stdout.split(separator: "\0", omittingEmptySubsequences: false).dropLast().map(String.init)
+            #expect(read.count == texts.count, "\(locale): \(read.count) of \(texts.count): \(result.stderr)")
+            for (text, back) in zip(texts, read) { #expect(back == text, "\(locale): \(text.debugDescription) came back as \(back.debugDescription)") }
+        }
     }
 
     /// Names that need quoting, two parting at an escaped character: Tab inserts what bash reads back

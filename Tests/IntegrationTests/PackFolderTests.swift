@@ -142,4 +142,73 @@ struct PackFolderTests {
         #expect(played.stdout.contains("Played 0 tracks, 2 failed"), "\(played.stdout)")
         #expect(played.stdout.contains("✗ XC900001: its file is missing") && played.stdout.contains("✗ XC900087: its file is missing"), "\(played.stdout)")
     }
+
+    /// A build stopped with one file fetched, then another build of the name: the first build's file is
+    /// Chirper's, so it is not carried into the pack as if it were the user's.
+    @Test func whatAStoppedBuildFetchedIsNotTakenForTheUsersFiles() async throws {
+        let library = Library()
+        try await TestCatalog.withServer { server in
+            server.faults.audio("900087", .notFound)
+            let stopped = try await Self.build("trip", in: library, server: server)
+            #expect(stopped.status == 4, "\(stopped.stderr)")
+            #expect(library.files("trip", building: true) == ["XC900001.mp3"])
+            server.faults.audio("900087", nil)
+            let list = try PlaybackTests.Packs.speciesFile("Turdus merula\n")
+            let built = try await library.run(["pack", "build", "trip", "--species", list, "--per-species", "1", "--max-length", "3"] + server.api)
+            #expect(built.status == 0 && !built.stderr.contains("did not make"), "\(built.stderr)")
+            #expect(library.files("trip") == ["XC900087.mp3"], "\(library.files("trip"))")
+            let removed = try await library.run(["pack", "rm", "trip"])
+            #expect(removed.status == 0 && removed.stdout.contains("Removed the pack trip and its files."), "\(removed.stdout)")
+            let packs = try FileManager.default.contentsOfDirectory(atPath: library.data.appendingPathComponent("chirper/packs").path)
+            #expect(packs.allSatisfy { $0.hasSuffix(".lock") }, "nothing is left but the lock: \(packs)")
+        }
+    }
+
+    /// A build stopped between moving the old folder aside and putting the new one in place: the next
+    /// build of the name puts things right first, the user's file included.
+    @Test func aSwapLeftHalfDoneIsFinishedByTheNextBuild() async throws {
+        let library = Library()
+        try await TestCatalog.withServer { server in
+            let first = try await Self.build("trip", in: library, server: server)
+            #expect(first.status == 0, "\(first.stderr)")
+            try Data("mine".utf8).write(to: library.folder("trip").appendingPathComponent("notes.txt"))
+            let aside = library.data.appendingPathComponent("chirper/packs/.trip.old")
+            try FileManager.default.moveItem(at: library.folder("trip"), to: aside)
+            let rebuilt = try await Self.build("trip", in: library, server: server, extra: ["--replace"])
+            #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: aside.path))
+            #expect(try Data(contentsOf: library.folder("trip").appendingPathComponent("notes.txt")) == Data("mine".utf8))
+            #expect(library.files("trip") == ["XC900001.mp3", "XC900087.mp3"], "\(library.files("trip"))")
+        }
+    }
+
+    @Test func aPackWhoseLibraryWasLostIsStillReplacedOnlyWithReplace() async throws {
+        let library = Library()
+        try await TestCatalog.withServer { server in
+            let first = try await Self.build("trip", in: library, server: server)
+            #expect(first.status == 0, "\(first.stderr)")
+            let folder = library.data.appendingPathComponent("chirper")
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("library.sqlite") {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+            let refused = try await Self.build("trip", in: library, server: server)
+            #expect(refused.status == 2 && refused.stderr.contains("there is a pack trip already (2 recordings)"), "\(refused.stderr)")
+            #expect(library.files("trip") == ["XC900001.mp3", "XC900087.mp3"])
+        }
+    }
+
+    @Test func aSpeciesFileIsTextWithOrWithoutAByteOrderMarkAndAnythingElseIsRefused() async throws {
+        let library = Library()
+        try await TestCatalog.withServer { server in
+            let marked = FileManager.default.temporaryDirectory.appendingPathComponent("species-\(UUID().uuidString).txt")
+            try Data([0xEF, 0xBB, 0xBF] + Array("Great Tit\r\nTurdus merula\r\n".utf8)).write(to: marked)
+            let built = try await library.run(["pack", "build", "bom", "--species", marked.path, "--per-species", "1", "--max-length", "3"] + server.api)
+            #expect(built.status == 0 && built.stdout.contains("2 recordings of 2 species"), "\(built.stdout)\(built.stderr)")
+            let binary = FileManager.default.temporaryDirectory.appendingPathComponent("species-\(UUID().uuidString).mp3")
+            try Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }).write(to: binary)
+            let refused = try await library.run(["pack", "build", "junk", "--species", binary.path] + server.api)
+            #expect(refused.status == 2 && refused.stderr.contains("is not a text file"), "\(refused.stderr)")
+            #expect(server.faults.apiRequests.count == 2, "nothing of the junk is asked: \(server.faults.apiRequests.map(\.parameters))")
+        }
+    }
 }

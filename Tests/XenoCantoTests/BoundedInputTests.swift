@@ -24,7 +24,7 @@ struct BoundedInputTests {
         }
         let fifo = folder.appendingPathComponent("fifo")
         #expect(mkfifo(fifo.path, 0o600) == 0)
-        #expect(throws: BoundedFile.Problem.notAFile(path: fifo.path, kind: "not a regular file")) { try BoundedFile.read(fifo.path, limit: 100) }
+        #expect(throws: BoundedFile.Problem.notAFile(path: fifo.path, kind: "a FIFO, a device or a socket")) { try BoundedFile.read(fifo.path, limit: 100) }
         #expect(throws: BoundedFile.Problem.notAFile(path: folder.path, kind: "a folder")) { try BoundedFile.read(folder.path, limit: 100) }
         #expect(throws: BoundedFile.Problem.unreadable(path: folder.appendingPathComponent("none").path)) {
             try BoundedFile.read(folder.appendingPathComponent("none").path, limit: 100)
@@ -42,6 +42,16 @@ struct BoundedInputTests {
         try Data(("volume = 40\nspeed = " + String(repeating: "1", count: 5000) + "\n").utf8).write(to: config)
         let long = ConfigFile.load(environment: ["XDG_CONFIG_HOME": folder.path])
         #expect(long.volume == 40 && long.warnings.count == 1 && long.warnings[0].contains("line 2 is 5008 bytes long"), "\(long.warnings)")
+    }
+
+    @Test func aConfigFileEndsItsLinesWithLFCRLFOrCRAndSaysJunkInAFewLines() {
+        for ending in ["\n", "\r\n", "\r"] {
+            let config = ConfigFile(bytes: Array(["volume = 40", "speed = 1.5", "per-page = x"].joined(separator: ending).utf8), path: "config")
+            #expect(config.volume == 40 && config.speed == 1.5, "\(ending.debugDescription): \(config.values)")
+            #expect(config.warnings.count == 1 && config.warnings[0].contains("line 3"), "\(config.warnings)")
+        }
+        let junk = ConfigFile(bytes: (0..<60_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }, path: "config")
+        #expect(junk.warnings.count <= 6 && junk.warnings.last?.contains("more lines are not used") == true, "\(junk.warnings)")
     }
 
     @Test func aNumberIsTheSameOnlyByItsDigits() {

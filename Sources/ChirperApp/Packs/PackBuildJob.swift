@@ -16,7 +16,7 @@ public enum PackBuildJob {
         let packName = try LibraryAccess.name(name)
         let library = try LibraryAccess.open(paths)
         let folder = try PackBuildFolder(paths: paths, name: packName)
-        try refuseReplacing(packName, library: library, unless: replace)
+        try refuseReplacing(folder, library: library, unless: replace)
         let sourceText = source.text + " " + criteria.text
         let progress = PackProgress()
         var chosen: [Recording]
@@ -35,11 +35,15 @@ public enum PackBuildJob {
         try await build(folder, source: sourceText, chosen: chosen, library: library)
     }
 
-    /// A pack of the name is replaced only when asked (`--replace`).
-    static func refuseReplacing(_ name: PackName, library: any LibraryStore, unless replace: Bool) throws {
-        guard !replace, let existing = try LibraryAccess.run({ () throws(LibraryError) in try library.pack(named: name) }) else { return }
-        throw CommandFailure(message: "chirper: there is a pack \(name) already (\(existing.members.count) recording"
-            + "\(existing.members.count == 1 ? "" : "s")); add --replace to replace it, or give another name.", exitCode: .usage)
+    /// A pack of the name, in the library or as a folder, is replaced only when asked (`--replace`).
+    static func refuseReplacing(_ folder: PackBuildFolder, library: any LibraryStore, unless replace: Bool) throws {
+        guard !replace else { return }
+        let name = folder.name
+        let recordings = try LibraryAccess.run({ () throws(LibraryError) in try library.pack(named: name) })?.members.count
+            ?? folder.destination.listed()?.objects.count
+        guard let recordings else { return }
+        throw CommandFailure(message: "chirper: there is a pack \(name) already (\(recordings) recording"
+            + "\(recordings == 1 ? "" : "s")); add --replace to replace it, or give another name.", exitCode: .usage)
     }
 
     /// Fetches what `chosen` needs into the building folder and, once every file is whole, keeps the
@@ -122,7 +126,12 @@ public enum PackBuildJob {
         do { bytes = try BoundedFile.read(path, limit: BoundedFile.speciesLimit) } catch {
             throw CommandFailure(message: "chirper: the species file: \(error)", exitCode: .usage)
         }
-        let text = String(decoding: bytes, as: UTF8.self)
+        // A byte-order mark, which some editors write first, is not part of the first name.
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        guard let text = String(validating: body, as: UTF8.self), !body.contains(0) else {
+            throw CommandFailure(message: "chirper: \(path) is not a text file (bytes that are not UTF-8 text): give one species name a line.",
+                                 exitCode: .usage)
+        }
         if let long = SpeciesList.firstLongLine(in: text, limit: BoundedFile.lineLimit) {
             throw CommandFailure(message: "chirper: \(path) line \(long.number) is \(long.bytes) bytes long, more than the "
                 + "\(BoundedFile.lineLimit) a line may be: give one species name a line.", exitCode: .usage)
@@ -149,9 +158,10 @@ public enum PackBuildJob {
         var members: [PackedRecording] = [], failed: [String] = []
         let started = ContinuousClock.now
         var fetchedCount = 0
+        // Files the building folder holds already, or the old pack's, are put in place first.
         let missing = chosen.filter { !folder.reuse($0) }.count
         for (index, recording) in chosen.enumerated() {
-            guard let target = folder.building.file(of: recording), let url = recording.audioURL else { continue }
+            guard let url = recording.audioURL, let target = folder.target(for: recording) else { continue }
             if !folder.building.holds(recording) {
                 let elapsed = Double((ContinuousClock.now - started).components.seconds)
                 let left = fetchedCount > 0 ? elapsed / Double(fetchedCount) * Double(missing - fetchedCount) : Double(missing) * PackProgress.secondsPerRequest

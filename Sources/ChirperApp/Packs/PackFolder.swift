@@ -1,5 +1,6 @@
 import Audio
 import ChirperCore
+import DisplayText
 import FoundationEssentials
 import Glibc
 import LibraryModel
@@ -74,14 +75,22 @@ struct PackFolder {
         }
         if let mark = try? BoundedFile.read(url.appendingPathComponent(Self.markName).path, limit: BoundedFile.packLimit) {
             return .chirper(made: Set(String(decoding: mark, as: UTF8.self).split(separator: "\n").map(String.init)
-                .filter { FileNames.safe($0) == $0 }).union([Self.markName]))
+                .filter(Self.isEntryName)).union([Self.markName]))
         }
-        // A pack built before folders were marked: its pack.json names what the build wrote.
-        if let listed = listed(), listed.name == name.text {
+        // A folder of a Chirper from before folders were marked: its pack.json (or, for a build that was
+        // stopped, its .pending.json) names what the build wrote.
+        for document in ["pack.json", ".pending.json"] {
+            guard let bytes = try? BoundedFile.read(url.appendingPathComponent(document).path, limit: BoundedFile.packLimit),
+                  let listed = PackDocument.list(bytes), listed.name == name.text else { continue }
             let files = listed.objects.indices.compactMap { listed.recording($0).map(Self.fileName) }
             return .chirper(made: Set(files + Self.documents + [".pending.json"]))
         }
         return .other("\(url.path) holds no \(Self.markName) mark: not a folder Chirper made")
+    }
+
+    /// A name that is an entry of this folder itself: no separator, not `.` or `..`, nothing a terminal obeys.
+    static func isEntryName(_ name: String) -> Bool {
+        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.unicodeScalars.contains(where: Displayable.isUnsafe)
     }
 
     /// Writes the mark naming `files` (and the documents) as Chirper's.

@@ -36,7 +36,10 @@ public enum PackJob {
     public static func remove(_ name: String, paths: LibraryPaths = .standard()) throws {
         let packName = try LibraryAccess.name(name)
         let library = try LibraryAccess.open(paths)
-        let folder = PackFolder(paths: paths, name: packName)
+        // Not while a build of the name runs; a build stopped half way goes with the pack.
+        let build = try PackBuildFolder(paths: paths, name: packName, checkingDestination: false)
+        build.removeBuilding()
+        let folder = build.destination
         let owner = folder.owner
         let hadRow = try LibraryAccess.run({ () throws(LibraryError) in try library.removePack(named: packName) })
         if !hadRow, owner == .nothing {
@@ -113,7 +116,7 @@ public enum PackJob {
         let packName = try LibraryAccess.name(name ?? document.name)
         let library = try LibraryAccess.open(paths)
         let folder = try PackBuildFolder(paths: paths, name: packName)
-        try PackBuildJob.refuseReplacing(packName, library: library, unless: replace)
+        try PackBuildJob.refuseReplacing(folder, library: library, unless: replace)
         try await PackBuildJob.build(folder, source: "import \(path)", chosen: chosen, library: library)
     }
 

@@ -55,10 +55,13 @@ public enum PackDocuments {
 
     /// Whether a recording's licence forbids sharing it on for any use or adapting it (NC, ND): such
     /// recordings are left out of what a pack shares unless asked.
+    /// A licence Chirper does not recognise limits sharing: only what it knows is shared.
     public static func limitsSharing(_ recording: Recording) -> Bool {
-        guard let name = LicenceName.short(recording.licence) else { return true }
-        guard name.hasPrefix("CC ") else { return !name.hasPrefix("CC0") && !name.hasPrefix("Public Domain") }
-        return name.contains("NC") || name.contains("ND")
+        switch KnownLicence(field: recording.licence)?.kind {
+        case .creativeCommons(let terms)?: return terms.contains("nc") || terms.contains("nd")
+        case .zero?, .publicDomainMark?: return false
+        case nil: return true
+        }
     }
 
     /// Text from outside on one line of a document: controls gone, no line breaks.
