@@ -13,7 +13,12 @@ enum TLSSettings {
     static func context(environment: [String: String]) -> Result<NIOSSLContext, any Error> {
         var configuration = TLSConfiguration.makeClientConfiguration()
         let named = [environment["SSL_CERT_FILE"], environment["SSL_CERT_DIR"]].compactMap { $0 }.first { !$0.isEmpty }
-        if let named { configuration.trustRoots = .file(named) }
+        if let named {
+            // Roots that cannot be read are said so before NIOSSL is asked (its context, failing, keeps
+            // what it had allocated).
+            guard FileManager.default.isReadableFile(atPath: named) else { return .failure(NetworkError.trustRootsUnreadable) }
+            configuration.trustRoots = .file(named)
+        }
         do {
             return .success(try NIOSSLContext(configuration: configuration))
         } catch {

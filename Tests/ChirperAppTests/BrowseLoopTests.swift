@@ -172,7 +172,7 @@ struct BrowseLoopTests {
         func starred() async -> Set<String>? { [] }
         func star(_ recording: Recording, list: String, on: Bool) async -> String? {
             if stars.withLock({ count in count += 1; return count }) == 1 { return "✗ not starred: the library is busy" }
-            try? await Task.sleep(for: .seconds(60))
+            try? await Task.sleep(for: .seconds(3600))  // never, as far as the test goes: its time limit ends it first
             return nil
         }
         func remember(play recording: Recording) async -> String? { nil }
@@ -180,15 +180,15 @@ struct BrowseLoopTests {
         func pastSearches() async -> [String] { [] }
     }
 
-    @Test func aStarTheLibraryRefusesOrNeverAnswersIsSaidNotKept() async {
+    /// A library that never answers does not hold browse: were the loop to wait for it, the test would
+    /// meet its time limit.
+    @Test(.timeLimit(.minutes(1))) func aStarTheLibraryRefusesOrNeverAnswersIsSaidNotKept() async {
         let browse = Running(client: InMemorySearchClient(recordings: 10, perPage: 50), library: BusyLibrary(), libraryWait: .milliseconds(500))
         #expect(await browse.waitFor("XC1 "))
         browse.press(.character("f"))
         #expect(await browse.waitFor("the library is busy"), "the refusal is shown: \(browse.screen.last)")
         browse.press(.down, .character("f"), .character("q"))
-        let started = ContinuousClock.now
         #expect(await browse.status.value == .found)
-        #expect(ContinuousClock.now - started < .seconds(5), "a library that never answers does not hold browse")
         let lines = browse.libraryWrites.unkept
         #expect(lines.count == 2, "\(lines)")
         #expect(lines.first == "chirper: the star of XC1 on starred was not kept: not starred: the library is busy", "\(lines)")

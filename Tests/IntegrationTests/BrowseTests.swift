@@ -23,7 +23,7 @@ struct Browse {
         }
     }
 
-    static func expectRestored(_ terminal: TmuxSession, status expected: Int, within seconds: Double = 5) async throws {
+    static func expectRestored(_ terminal: TmuxSession, status expected: Int, within seconds: Double = 5 * Sanitizer.slowdown) async throws {
         let status = try await terminal.exitStatus(within: seconds)
         #expect(status == expected, "\(status.map { "exit \($0)" } ?? "still running after \(seconds) s: \((try? terminal.screen()) ?? "")")")
         let stty = terminal.terminalSettings()
