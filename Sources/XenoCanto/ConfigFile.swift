@@ -36,21 +36,12 @@ public struct ConfigFile: Sendable, Equatable {
         // Read only a regular file: a folder cannot be, and a FIFO or a device would wait or never end.
         // A link (dotfiles kept elsewhere) is read as what it leads to.
         // A link to /dev/null, the usual way to turn a dotfile off, is an empty file.
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        guard target != "/dev/null" else { return ConfigFile() }
+        guard URL(fileURLWithPath: path).resolvingSymlinksInPath().path != "/dev/null" else { return ConfigFile() }
         var unread = ConfigFile()
-        let type = (try? FileManager.default.attributesOfItem(atPath: target))?[.type] as? FileAttributeType
-        if let type, type != .typeRegular {
-            let what = type == .typeDirectory ? "a folder" : "not a regular file"
-            unread.warnings = ["chirper: \(path) is \(what), not a config file; no settings are read from it"]
-            return unread
-        }
-        guard type != nil else {
-            unread.warnings = ["chirper: cannot read \(path) (check its permissions); its settings are not used"]
-            return unread
-        }
         do {
             return ConfigFile(bytes: try BoundedFile.read(path, limit: BoundedFile.configLimit), path: path)
+        } catch .notAFile(_, let kind) {
+            unread.warnings = ["chirper: \(path) is \(kind == "a folder" ? kind : "not a regular file"), not a config file; no settings are read from it"]
         } catch .tooLarge(_, let size, let limit) {
             unread.warnings = ["chirper: \(path) is \(size) bytes, more than the \(limit) a config file may be; its settings are not used"]
         } catch {

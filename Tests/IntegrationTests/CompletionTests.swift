@@ -10,20 +10,10 @@ import ChirperCore
 @Suite("Completion of a query's words in bash and fish")
 struct CompletionTests {
     @Test func bashAndFishCompleteTagValuesAndTheLibrarysSpecies() async throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-completion-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let data = home.appendingPathComponent("data")
-        let library = try SQLiteLibrary(paths: LibraryPaths(folder: data.appendingPathComponent("chirper")))
-        for id in ["900001", "900130"] { try library.remember(play: try #require(DemoRecordings.builtIn.entry(id: id)).recording) }
-        let binaries = ChirperProcess.binary.deletingLastPathComponent().path
-        let environment = ["HOME": home.path, "XDG_DATA_HOME": data.path, "PATH": binaries + ":/usr/bin:/bin", "TERM": "xterm-256color"]
-
-        let rc = home.appendingPathComponent("bashrc")
-        try "PS1='$ '\nsource <(chirper --generate-completion-script bash)\n".write(to: rc, atomically: true, encoding: .utf8)
-        let bash = try TmuxSession(command: ["bash", "--noprofile", "--rcfile", rc.path, "-i"], environment: environment, width: 120, height: 20)
-        // The prompt comes once the rc file, completion script and all, is read: keys typed before it
-        // would meet bash's own completion (on a busy machine the script takes a while to make).
-        _ = try await bash.waitForScreen(seconds: 30) { $0.contains("$") }
+        let shell = try Home()
+        defer { shell.remove() }
+        for id in ["900001", "900130"] { try shell.library.remember(play: try #require(DemoRecordings.builtIn.entry(id: id)).recording) }
+        let bash = try await shell.bash()
         // Each case on a fresh line, a Tab after each text typed: a tag and its value at once, then a Tab
         // each; a species; a value after an escaped space.
         let cases: [[(typed: String, shows: String)]] = [
@@ -44,12 +34,39 @@ struct CompletionTests {
         let listed = try await bash.waitForScreen(seconds: 10) { $0.contains("female") && $0.contains("uncertain") }
         #expect(listed.contains("female") && listed.contains("uncertain"), "sex: ⇥⇥ lists the values: \(listed)")
 
-        let fishConfig = home.appendingPathComponent(".config/fish")
+        let fishConfig = shell.home.appendingPathComponent(".config/fish")
         try FileManager.default.createDirectory(at: fishConfig, withIntermediateDirectories: true)
         try "chirper --generate-completion-script fish | source\n".write(to: fishConfig.appendingPathComponent("config.fish"), atomically: true, encoding: .utf8)
-        let fish = try TmuxSession(command: ["fish"], environment: environment, width: 120, height: 20)
+        let fish = try TmuxSession(command: ["fish"], environment: shell.environment, width: 120, height: 20)
         _ = try await fish.waitForScreen(seconds: 30) { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         try await Self.expect(fish, typing: "chirper queue sp:parus", completesTo: "chirper queue sp:parus\\ major")
+    }
+
+    /// A home of the test's own with a library, and the chirper under test first on the PATH.
+    struct Home {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-completion-\(UUID().uuidString)")
+        let library: SQLiteLibrary
+        var environment: [String: String] {
+            ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path, "TERM": "xterm-256color",
+             "PATH": ChirperProcess.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"]
+        }
+
+        init() throws {
+            library = try SQLiteLibrary(paths: LibraryPaths(folder: home.appendingPathComponent("data/chirper")))
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: home) }
+
+        /// An interactive bash with chirper's completion, once its prompt shows: keys typed before the
+        /// rc file (completion script and all) is read would meet bash's own completion (on a busy
+        /// machine the script takes a while to make).
+        func bash() async throws -> TmuxSession {
+            let rc = home.appendingPathComponent("bashrc")
+            try "PS1='$ '\nsource <(chirper --generate-completion-script bash)\n".write(to: rc, atomically: true, encoding: .utf8)
+            let bash = try TmuxSession(command: ["bash", "--noprofile", "--rcfile", rc.path, "-i"], environment: environment, width: 120, height: 20)
+            _ = try await bash.waitForScreen(seconds: 30) { $0.contains("$") }
+            return bash
+        }
     }
 
     static func expect(_ shell: TmuxSession, typing text: String, completesTo completed: String) async throws {
@@ -78,25 +95,16 @@ struct CompletionTests {
     /// Names that need quoting, two parting at an escaped character: Tab inserts what bash reads back
     /// whole, and Enter runs the line (no continuation prompt); a name with a newline is not offered.
     @Test func bashCompletesNamesThatNeedQuotingIntoWholeWords() async throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-completion-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let data = home.appendingPathComponent("data")
-        let library = try SQLiteLibrary(paths: LibraryPaths(folder: data.appendingPathComponent("chirper")))
+        let shell = try Home()
+        defer { shell.remove() }
         for (id, name) in [("900001", "Oddity (Tit) $one"), ("900002", "Oddity 'Tit' two"), ("900003", "Oddly\nsplit")] {
             var recording = try #require(DemoRecordings.builtIn.entry(id: "900001")).recording
             recording.id = id
             recording.englishName = name
             recording.genus = "Genus\(id)"
-            try library.remember(play: recording)
+            try shell.library.remember(play: recording)
         }
-        let binaries = ChirperProcess.binary.deletingLastPathComponent().path
-        let environment = ["HOME": home.path, "XDG_DATA_HOME": data.path, "PATH": binaries + ":/usr/bin:/bin", "TERM": "xterm-256color"]
-        let rc = home.appendingPathComponent("bashrc")
-        try "PS1='$ '\nsource <(chirper --generate-completion-script bash)\n".write(to: rc, atomically: true, encoding: .utf8)
-        let bash = try TmuxSession(command: ["bash", "--noprofile", "--rcfile", rc.path, "-i"], environment: environment, width: 120, height: 20)
-        // The prompt comes once the rc file, completion script and all, is read: keys typed before it
-        // would meet bash's own completion (on a busy machine the script takes a while to make).
-        _ = try await bash.waitForScreen(seconds: 30) { $0.contains("$") }
+        let bash = try await shell.bash()
         // The two part at an escaped character: the shared part is inserted whole, up to the space.
         try await Self.expect(bash, typing: "chirper search Oddi", completesTo: "chirper search Oddity\\")
         try bash.send("-l", "Z")

@@ -101,9 +101,8 @@ struct Packs {
 
     @Test func aQueueOfAPackWithAFileGoneBlamesThatRecordingAndPlaysTheRest() async throws {
         let library = Library()
-        let list = try Self.speciesFile("Great Tit\nTurdus merula\n")
         try await TestCatalog.withServer { server in
-            let built = try await library.run(["pack", "build", "trip", "--species", list, "--per-species", "1", "--max-length", "3"] + server.api)
+            let built = try await PackFolderTests.build("trip", in: library, server: server)
             #expect(built.status == 0, "\(built.stderr)")
         }
         try FileManager.default.removeItem(at: library.folder("trip").appendingPathComponent("XC900001.mp3"))

@@ -68,127 +68,44 @@ struct BrowseLoop {
     func run(query: SearchQuery?, page: Int, raw: Bool, inputs: AsyncStream<BrowseInput>,
              continuation: AsyncStream<BrowseInput>.Continuation, screen: inout some BrowseScreen) async -> ExitStatus {
         let size = terminalSize() ?? (80, 24)
-        var model = BrowseModel(width: size.width, height: size.height, raw: raw)
-        var audio = BrowseAudio(options: playerOptions, inputs: continuation)
-        var status = ExitStatus.found
-        var feedNeedsUpdate = false
-        // What the library is told goes one write after another, and all of it is kept before the loop
-        // returns, or said not to be: a star shown is a star kept.
-        func write(_ change: String, _ work: @escaping @Sendable () async -> String?) { libraryWrites.write(change, work) }
-
-        func perform(_ commands: [BrowseCommand]) -> Bool {
-            for command in commands {
-                switch command {
-                case .fetch(let query, let page):
-                    if page == 1, remembersSearches, let library {
-                        write("the search \(query.text)") { await library.remember(search: query.text) }
-                    }
-                    Task { [client, perPage] in
-                        continuation.yield(.list(await client.answer(query, page: page, perPage: perPage)))
-                    }
-                case .play(let recording):
-                    if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
-                    audio.play(recording, speed: model.listening.speed)
-                    if let library { write("the play of XC\(recording.id)") { await library.remember(play: recording) } }
-                case .playAll(let row):
-                    if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
-                    audio.playAll(from: row, of: model, speed: model.listening.speed, requestMore: { continuation.yield(.list(.nextPageRequested)) })
-                case .makeSonogram(let recording):
-                    BrowseInput.makeSonogram(of: recording, into: continuation)
-                case .star(let recording, let list, let on):
-                    guard let library else { continue }
-                    write((on ? "the star of XC" : "the unstar of XC") + recording.id + " on \(list)") {
-                        guard let problem = await library.star(recording, list: list, on: on) else { return nil }
-                        // The screen shows what the library holds, and why the change is not there.
-                        continuation.yield(.starred(await library.starred() ?? [], notice: problem))
-                        return problem
-                    }
-                case .listen(let command):
-                    audio.perform(command)
-                case .openPage(let recording):
-                    model.notice = RecordingHandoff.openPage(of: recording)
-                case .copyNumber(let recording):
-                    model.notice = RecordingHandoff.copyNumber(of: recording)
-                case .stopPlayback:
-                    audio.stop()
-                    _ = perform(model.receive(.playbackStopped))
-                case .quit(let interrupted):
-                    status = interrupted ? .interrupted : .found
-                    return false
-                }
-            }
-            return true
-        }
-
-        // The library's process starts once the first rows are drawn, so it does not compete with them.
-        var libraryAsked = false
-        func askTheLibrary() {
-            guard !libraryAsked, let library else { return }
-            libraryAsked = true
-            Task {
-                if let ids = await library.starred() { continuation.yield(.starred(ids, notice: nil)) }
-                continuation.yield(.pastSearches(await library.pastSearches()))
-            }
-        }
-        if let query {
-            _ = perform(model.receive(.searchStarted(query, page: page)))
-        } else {
-            _ = perform(model.press(.character("/")))
-        }
-        screen.draw(model)
+        var run = BrowseRun(loop: self, model: BrowseModel(width: size.width, height: size.height, raw: raw),
+                            audio: BrowseAudio(options: playerOptions, inputs: continuation), continuation: continuation)
+        run.start(query: query, page: page)
+        screen.draw(run.model)
         loop: for await next in inputs {
-            switch next {
-            case .keys(let keys):
-                for key in keys where !perform(model.press(key)) { break loop }
-            case .list(let event):
-                _ = perform(model.receive(event))
-                feedNeedsUpdate = true
-            case .playback(let generation, let id, let event):
-                guard generation == audio.generation else { continue }
-                _ = perform(model.receive(.playback(recordingID: id, event)))
-            case .sonogram(let id, let result):
-                model.receiveSonogram(id: id, result)
-            case .starred(let ids, let notice):
-                model.showStarred(ids, keepingPresses: notice == nil)
-                if let notice { model.notice = notice }
-            case .pastSearches(let queries):
-                model.showPastSearches(queries)
-            case .notice(let text):
-                model.notice = text
-            case .desktop(let request):
-                for command in DesktopPlayer.commands(for: request, in: audio.desktopState) {
-                    switch command {
-                    case .listen(let listening): audio.perform(listening)
-                    case .quit: if audio.isActive { _ = perform([.stopPlayback]) }
-                    }
-                }
-            case .tick:
-                guard model.isBusy else { continue }
-                model.advance()
-            case .resize, .continued:  // the terminal may have been resized while suspended
-                let size = terminalSize() ?? (model.layout.width, model.layout.height)
-                _ = perform(model.resize(width: size.width, height: size.height))
-                screen.invalidate()
-            case .terminate:
-                status = .interrupted
-                break loop
+            switch run.take(next) {
+            case .end: break loop
+            case .unchanged: continue
+            case .changed: break
             }
-            if feedNeedsUpdate {
-                feedNeedsUpdate = false
-                await audio.updateQueue(model)
+            if next.isResize { screen.invalidate() }
+            if run.feedNeedsUpdate {
+                run.feedNeedsUpdate = false
+                let model = run.model
+                await run.audio.updateQueue(model)
             }
-            screen.draw(model)
-            if !model.rows.isEmpty || !model.isBusy { askTheLibrary() }
+            screen.draw(run.model)
+            if !run.model.rows.isEmpty || !run.model.isBusy { run.askTheLibrary() }
         }
 
         continuation.finish()  // nothing more is read: what the terminal still sends is dropped, not kept
-        await audio.finish()
+        await run.audio.finish()
         if !libraryWrites.allAnswered {
-            model.notice = "Keeping your changes in the library…"
-            screen.draw(model)
+            run.model.notice = "Keeping your changes in the library…"
+            screen.draw(run.model)
         }
         await libraryWrites.waitForAll(atMost: libraryWait)
-        return status
+        return run.status
+    }
+}
+
+extension BrowseInput {
+    /// The terminal may have another size (after a suspension too): the next frame is drawn whole.
+    var isResize: Bool {
+        switch self {
+        case .resize, .continued: true
+        default: false
+        }
     }
 }
 
