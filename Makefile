@@ -29,7 +29,6 @@ deps:
 build: deps
 	$(RELEASE) --product chirper
 	$(RELEASE) --product chirper-demo
-	$(RELEASE) --product chirper-library
 
 # The tests run against a debug build (every product, the test bundle and the chirper it spawns).
 build-tests: deps
@@ -48,7 +47,7 @@ demo: build
 # command definitions (tools/manpage.py reads them from chirper --experimental-dump-help and keeps every
 # character, where argument-parser's generate-manual drops all but ASCII). `make uninstall` removes exactly these.
 BINDIR := .build/release
-INSTALLED := bin/chirper bin/chirper-demo bin/chirper-library share/bash-completion/completions/chirper \
+INSTALLED := bin/chirper bin/chirper-demo share/bash-completion/completions/chirper \
 	share/zsh/site-functions/_chirper share/fish/vendor_completions.d/chirper.fish share/man/man1/chirper.1
 
 install: build
@@ -67,7 +66,7 @@ install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d \
 		$(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BINDIR)/chirper $(BINDIR)/chirper-demo $(BINDIR)/chirper-library $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(BINDIR)/chirper $(BINDIR)/chirper-demo $(DESTDIR)$(PREFIX)/bin/
 	$(BINDIR)/chirper --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
 	$(BINDIR)/chirper --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chirper
 	$(BINDIR)/chirper --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chirper.fish
@@ -118,6 +117,9 @@ fuzz: deps
 # its own build folder (a first build of each takes about 10 minutes on 2 cores), with only its own
 # options in the environment (the tests read them: Tests/IntegrationTests/Sanitizer.swift). Any report fails it.
 SANITIZERS ?= address thread
+# Tests at once in a sanitized pass: the sanitized processes are several times slower, and a whole
+# suite side by side starves the ones that play in real time.
+SANITIZED_WIDTH ?= 3
 sanitize: deps
 	@for s in $(SANITIZERS); do \
 		echo "== $$s sanitizer"; \
@@ -127,7 +129,8 @@ sanitize: deps
 		else \
 			options="ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt"; \
 		fi; \
-		env $$options $(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build --sanitize=$$s --scratch-path .build-$$s || exit 1; \
+		env $$options $(WITH_PULSE) .ci/summarize-failures .build-$$s/debug/ChirperPackageTests.xctest \
+			--testing-library swift-testing --experimental-maximum-parallelization-width $(SANITIZED_WIDTH) || exit 1; \
 	done
 
 clean:

@@ -8,8 +8,6 @@ let package = Package(
         .executable(name: "chirper", targets: ["chirper"]),
         // The demo catalog's server, a program of its own: the player's binary links no HTTP server.
         .executable(name: "chirper-demo", targets: ["chirper-demo"]),
-        // The library's process (GRDB and Foundation): the player's binary links neither.
-        .executable(name: "chirper-library", targets: ["chirper-library"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -18,7 +16,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
@@ -35,6 +32,10 @@ let package = Package(
         .systemLibrary(name: "CRubberBand"),
         .systemLibrary(name: "CFFTW"),
         .systemLibrary(name: "CPNG"),
+        // SQLite (the library), opened when a command first uses the library: libsqlite3-dev.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // What the modules share about the system beneath them: C libraries opened on first use.
+        .target(name: "SystemAccess"),
 
         // Chirper's GET, for the API's pages and a recording's bytes (SwiftNIO directly), and how its
         // failures read.
@@ -69,7 +70,7 @@ let package = Package(
         .target(
             name: "Audio",
             dependencies: [
-                "PlaybackModel", "AudioDecoding", "Locking", "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP",
+                "PlaybackModel", "AudioDecoding", "Locking", "CMPG123", "CPulseAudio", "CRubberBand", "ChirperHTTP", "SystemAccess",
             ]),
         // The list state, reducers, browse model and renderers: pure, nothing but the API's models and
         // the playback model beneath it.
@@ -77,7 +78,7 @@ let package = Package(
             name: "ChirperCore",
             dependencies: ["DisplayText", "XenoCanto", "PlaybackModel", .product(name: "RealModule", package: "swift-numerics")]),
         // The sonogram: decoded audio -> FFTW spectra -> PlaybackModel's Spectrogram; PNG output.
-        .target(name: "Sonogram", dependencies: ["CFFTW", "CPNG", "Audio", "PlaybackModel"]),
+        .target(name: "Sonogram", dependencies: ["CFFTW", "CPNG", "Audio", "PlaybackModel", "SystemAccess"]),
         .target(
             name: "DemoCatalog",
             dependencies: [
@@ -88,22 +89,19 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]),
-        // The library: packs, lists and history in one SQLite file, through GRDB. Opened only by the
-        // commands that use it.
-        // What the player and the library's process share: the store's protocol, its values, the wire
-        // between them. Pure Swift and FoundationEssentials.
+        // The store's protocol and its values. Pure Swift and FoundationEssentials.
         .target(name: "LibraryModel", dependencies: ["XenoCanto"]),
-        .target(
-            name: "Library",
-            dependencies: ["XenoCanto", "LibraryModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The library: packs, lists, history and quiz cards in one SQLite file, through a thin wrapper
+        // of SQLite's C API. Opened only by the commands that use it.
+        .target(name: "Library", dependencies: ["DisplayText", "XenoCanto", "LibraryModel", "CSQLite", "SystemAccess", "Locking"]),
         // The player offered to the desktop over D-Bus (MPRIS: media keys, widgets, playerctl), through
         // sd-bus, opened when first needed.
-        .target(name: "MediaControl", dependencies: ["Audio", "Locking", "DisplayText"]),
+        .target(name: "MediaControl", dependencies: ["Audio", "Locking", "DisplayText", "SystemAccess"]),
         // What the commands do: the sessions that run effects (browse's event loop, the playing session,
         // the queue feed, download) and the terminal. Never sees ArgumentParser.
         .target(
             name: "ChirperApp",
-            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking", "LibraryModel", "MediaControl"]),
+            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking", "LibraryModel", "Library", "MediaControl"]),
         // Parses the command line into plain options values and calls ChirperApp; exit codes. Nothing else.
         .executableTarget(
             name: "chirper",
@@ -130,7 +128,6 @@ let package = Package(
             // Debug builds load the Swift runtime's own libraries, which need libstdc++.so anyway.
             .unsafeFlags(["-L\(Context.packageDirectory)/link/static-libstdc++"], .when(configuration: .release)),
             ]),
-        .executableTarget(name: "chirper-library", dependencies: ["Library", "LibraryModel", "XenoCanto"]),
         .executableTarget(
             name: "chirper-demo",
             dependencies: [
@@ -144,7 +141,7 @@ let package = Package(
         .testTarget(name: "ChirperCoreTests", dependencies: ["ChirperCore", "XenoCanto", "PlaybackModel"]),
         // Links libpulse (the player opens it at run time) to hold its function table to the header.
         .testTarget(
-            name: "AudioTests", dependencies: ["Audio", "AudioDecoding", "PlaybackModel", "ChirperCore", "CPulseAudio"],
+            name: "AudioTests", dependencies: ["Audio", "AudioDecoding", "PlaybackModel", "ChirperCore", "CPulseAudio", "SystemAccess"],
             linkerSettings: [.linkedLibrary("pulse")]),
         .testTarget(name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel", "Locking", "MediaControl"]),
         .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),
@@ -154,13 +151,15 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram", "ChirperHTTP", "ChirperApp", "Locking", "Library", "LibraryModel",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram", "ChirperHTTP", "ChirperApp", "Locking", "Library", "LibraryModel", "CSQLite",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ]),
+            ],
+            exclude: ["Fixtures"],
+            // Links libsqlite3 (the library opens it at run time) to hold its function table to the header.
+            linkerSettings: [.linkedLibrary("sqlite3")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -11,7 +11,7 @@ grep -q "^Inst chirper " "$root/apt" || { cat "$root/apt"; echo "check-deb: apt 
 mkdir "$root/package"
 dpkg-deb -x "$deb" "$root/package"
 package="$root/package"
-for binary in chirper chirper-demo chirper-library; do
+for binary in chirper chirper-demo; do
     if ldd "$package/usr/bin/$binary" | grep -E "not found|swift|Foundation|icu"; then
         echo "check-deb: $binary needs a library the system does not give"; exit 1
     fi

@@ -14,7 +14,7 @@ chmod 755 "$root"
 umask 022
 
 make -s install-files BINDIR="$bin" DESTDIR="$root" PREFIX=/usr
-strip --strip-unneeded "$root"/usr/bin/chirper "$root"/usr/bin/chirper-demo "$root"/usr/bin/chirper-library
+strip --strip-unneeded "$root"/usr/bin/chirper "$root"/usr/bin/chirper-demo
 gzip -9n "$root/usr/share/man/man1/chirper.1"
 # Debian's place for packaged zsh completions.
 mkdir -p "$root/usr/share/zsh/vendor-completions"
@@ -28,7 +28,7 @@ package_of() {  # the package holding a library the binaries load, by its path
 }
 depends=""
 # Each library as the loader finds it for these binaries (ldd), the loader itself included.
-for library in $(for b in chirper chirper-demo chirper-library; do ldd "$bin/$b" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'; done | sort -u); do
+for library in $(for b in chirper chirper-demo; do ldd "$bin/$b" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'; done | sort -u); do
     package=$(package_of "$library")
     [ -n "$package" ] || { echo "make-deb: no package holds $library" >&2; exit 1; }
     case ",$depends," in *", $package ("*|*",$package ("*) continue ;; esac
@@ -38,6 +38,8 @@ done
 # libpulse is opened at a play's start, not linked (so that search starts without it); without it
 # nothing plays, so it is a dependency too.
 depends="$depends, libpulse0"
+# libsqlite3 likewise, by the commands that use the library.
+depends="$depends, libsqlite3-0"
 
 mkdir -p "$root/DEBIAN"
 cat > "$root/DEBIAN/control" <<CONTROL

@@ -1,4 +1,5 @@
 import CPulseAudio
+import SystemAccess
 
 /// libpulse's functions, looked up when the first connection is made (`SharedLibrary`), not linked.
 ///

@@ -1,5 +1,6 @@
 import CRubberBand
 import PlaybackModel
+import SystemAccess
 
 /// Rubber Band's functions, looked up when the first stretcher is made (`SharedLibrary`: a play at 1×
 /// never loads the library).

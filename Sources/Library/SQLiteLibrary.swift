@@ -1,130 +1,103 @@
+import CSQLite
 import FoundationEssentials
-import GRDB
+import Glibc
 import LibraryModel
+import Locking
 import XenoCanto
 
-/// The library in one SQLite file (WAL: a browse reads while a `pack build` writes), through GRDB.
-/// Every change is one transaction, so another process never sees half of it.
-public final class SQLiteLibrary: LibraryStore {
-    let pool: DatabasePool
+/// The library in one SQLite file (WAL: a browse reads while a `pack build` writes), opened in this
+/// process on first use. Every change is one transaction, so another process never sees half of it.
+///
+/// `@unchecked Sendable`: `connection`, the only state that changes, is read and written only inside
+/// `lock.withLock`, so one thread at a time uses it (SQLite's own connection is not for two at once).
+public final class SQLiteLibrary: LibraryStore, @unchecked Sendable {
     public let path: String
+    private let paths: LibraryPaths
+    private let lock = Locked(())
+    private var connection: SQLiteConnection?
+    /// How long a change waits for another process's change before "busy".
+    private let busyMilliseconds: Int32
 
-    /// Opens (making it when missing) the library at `paths.database` and brings its tables up to date.
-    public init(paths: LibraryPaths) throws(LibraryError) {
+    /// The library at `paths.database`, opened (made when missing, its tables brought up to date) by
+    /// the first call that needs it. `waitingWhenBusy`: how long a change waits for another
+    /// process's (theirs are short; what a command can do without, as its history, waits less).
+    public init(openingOnFirstUse paths: LibraryPaths, waitingWhenBusy seconds: Int = 10) {
+        self.paths = paths
         path = paths.database.path
+        busyMilliseconds = Int32(clamping: seconds * 1000)
+    }
+
+    /// Opens the library now: a failure is thrown here rather than by the first call.
+    public convenience init(paths: LibraryPaths) throws(LibraryError) {
+        self.init(openingOnFirstUse: paths)
+        try reading { _ throws(SQLiteFailure) in }
+    }
+
+    /// `work` on the open connection, in one transaction that reads one state of the file.
+    func reading<T>(_ work: (SQLiteConnection) throws(SQLiteFailure) -> T) throws(LibraryError) -> T {
+        try using { connection throws(SQLiteFailure) in try connection.transaction(writing: false) { () throws(SQLiteFailure) in try work(connection) } }
+    }
+
+    /// `work` on the open connection, in one transaction that writes.
+    func writing<T>(_ work: (SQLiteConnection) throws(SQLiteFailure) -> T) throws(LibraryError) -> T {
+        try using { connection throws(SQLiteFailure) in try connection.transaction(writing: true) { () throws(SQLiteFailure) in try work(connection) } }
+    }
+
+    private func using<T>(_ work: (SQLiteConnection) throws(SQLiteFailure) -> T) throws(LibraryError) -> T {
+        try lock.withLock { _ throws(LibraryError) in
+            let connection: SQLiteConnection
+            if let opened = self.connection {
+                connection = opened
+            } else {
+                connection = try open()
+                self.connection = connection
+            }
+            do throws(SQLiteFailure) { return try work(connection) } catch { throw Self.problem(error, path: path) }
+        }
+    }
+
+    private func open() throws(LibraryError) -> SQLiteConnection {
         do {
             try FileManager.default.createDirectory(at: paths.folder, withIntermediateDirectories: true)
         } catch {
             throw .unusable(path: paths.folder.path, reason: "cannot make the folder")
         }
-        var configuration = Configuration()
-        // A second chirper writing waits for the first's transaction (they are short) before giving up.
-        configuration.busyMode = .timeout(10)
-        configuration.foreignKeysEnabled = true
-        let path = self.path
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try LibrarySchema.migrator.migrate(pool)
-        } catch let error as DatabaseError {
-            throw Self.problem(error, path: path)
-        } catch {
-            throw LibraryError.unusable(path: path, reason: "\(error)")
+        LibraryFileModes.letOwnerWriteCompanions(of: path)
+        let connection: SQLiteConnection
+        do throws(SQLiteFailure) { connection = try SQLiteConnection(path: path) } catch { throw Self.problem(error, path: path) }
+        connection.waitWhenBusy(milliseconds: busyMilliseconds)
+        try LibrarySchema.bringUpToDate(connection, path: path)
+        LibraryFileModes.letOwnerWriteCompanions(of: path)
+        return connection
+    }
+
+    /// SQLite's failure as the library's own, naming the file.
+    static func problem(_ failure: SQLiteFailure, path: String) -> LibraryError {
+        switch failure {
+        case .row(let problem):
+            return .unreadable(path: path, table: problem.table, row: problem.row, column: problem.column, found: problem.found)
+        case .sqlite(let error):
+            switch error.primaryCode {
+            case SQLITE_BUSY, SQLITE_LOCKED: return .locked(path: path)
+            case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(path: path)
+            case SQLITE_READONLY: return .unusable(path: path, reason: "it cannot be written (its permissions): give it back with chmod u+w")
+            default: return .unusable(path: path, reason: error.message)
+            }
         }
-    }
-
-    /// A GRDB or SQLite error as the library's own.
-    static func problem(_ error: DatabaseError, path: String) -> LibraryError {
-        switch error.resultCode.primaryResultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .corrupt(path: path)
-        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_FULL:
-            return .unusable(path: path, reason: error.message ?? "\(error.resultCode)")
-        default:
-            if error.message?.contains("unknown migration") == true { return .newerVersion(path: path) }
-            return .unusable(path: path, reason: error.message ?? "\(error.resultCode)")
-        }
-    }
-
-    func reading<T>(_ work: (Database) throws -> T) throws(LibraryError) -> T {
-        do { return try pool.read(work) } catch { throw mapped(error) }
-    }
-
-    func writing<T>(_ work: (Database) throws -> T) throws(LibraryError) -> T {
-        do { return try pool.write(work) } catch { throw mapped(error) }
-    }
-
-    private func mapped(_ error: any Error) -> LibraryError {
-        if let error = error as? DatabaseError { return Self.problem(error, path: path) }
-        if let error = error as? LibraryError { return error }
-        return .unusable(path: path, reason: "\(error)")
     }
 }
 
-/// The tables, one migration a version. A migration is never changed once released: add the next.
-enum LibrarySchema {
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1: recordings, packs, lists, history") { db in
-            try db.execute(sql: """
-                CREATE TABLE recording (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    json TEXT NOT NULL,
-                    scientificName TEXT,
-                    englishName TEXT,
-                    soundType TEXT,
-                    quality TEXT,
-                    seconds REAL,
-                    licence TEXT,
-                    saved REAL NOT NULL);
-                CREATE TABLE pack (
-                    name TEXT PRIMARY KEY NOT NULL,
-                    source TEXT NOT NULL,
-                    built REAL NOT NULL);
-                CREATE TABLE packMember (
-                    pack TEXT NOT NULL REFERENCES pack(name) ON DELETE CASCADE,
-                    recording TEXT NOT NULL REFERENCES recording(id),
-                    position INTEGER NOT NULL,
-                    file TEXT,
-                    fetched REAL NOT NULL,
-                    PRIMARY KEY (pack, recording));
-                CREATE INDEX packMemberByRecording ON packMember(recording);
-                CREATE TABLE list (
-                    name TEXT PRIMARY KEY NOT NULL,
-                    made REAL NOT NULL);
-                CREATE TABLE listMember (
-                    list TEXT NOT NULL REFERENCES list(name) ON DELETE CASCADE,
-                    recording TEXT NOT NULL REFERENCES recording(id),
-                    added REAL NOT NULL,
-                    PRIMARY KEY (list, recording));
-                CREATE TABLE searchHistory (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    query TEXT NOT NULL,
-                    at REAL NOT NULL);
-                CREATE TABLE playHistory (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    recording TEXT NOT NULL REFERENCES recording(id),
-                    at REAL NOT NULL);
-                """)
+/// The SQLite files beside the library (`-wal`, `-shm`) are made with the library's own mode: after a
+/// run on a read-only library they stay read-only when the library is made writable again, and it
+/// cannot be opened. They are this user's working files, so they are kept writable to their owner.
+enum LibraryFileModes {
+    static func letOwnerWriteCompanions(of path: String) {
+        for suffix in ["-wal", "-shm"] {
+            var status = stat()
+            let companion = path + suffix
+            guard lstat(companion, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_uid == geteuid(),
+                  status.st_mode & (S_IRUSR | S_IWUSR) != (S_IRUSR | S_IWUSR) else { continue }
+            _ = chmod(companion, (status.st_mode & 0o7777) | S_IRUSR | S_IWUSR)
         }
-        migrator.registerMigration("v2: quiz cards and answers") { db in
-            try db.execute(sql: """
-                CREATE TABLE quizCard (
-                    species TEXT NOT NULL,
-                    soundType TEXT NOT NULL,
-                    state TEXT NOT NULL,
-                    lastRecording TEXT,
-                    PRIMARY KEY (species, soundType));
-                CREATE TABLE quizAnswer (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    species TEXT NOT NULL,
-                    soundType TEXT NOT NULL,
-                    recording TEXT NOT NULL,
-                    named TEXT,
-                    rating INTEGER NOT NULL,
-                    hinted INTEGER NOT NULL,
-                    at REAL NOT NULL);
-                """)
-        }
-        return migrator
     }
 }

@@ -48,7 +48,7 @@ public protocol LibraryStore: Sendable {
 }
 
 /// A species the library holds a recording of: what completion offers.
-public struct KnownSpecies: Sendable, Equatable, Codable {
+public struct KnownSpecies: Sendable, Equatable {
     public var english: String?
     public var scientific: String
 
@@ -74,7 +74,7 @@ public struct PackedRecording: Sendable, Equatable {
 }
 
 /// A pack as the library keeps it: what it was built from, when, and its recordings in order.
-public struct StoredPack: Sendable, Equatable, Codable {
+public struct StoredPack: Sendable, Equatable {
     public var name: PackName
     /// What it was built from, as typed (`--query …`, `--species trip.txt`, `import pack.json`).
     public var source: String
@@ -91,7 +91,7 @@ public struct StoredPack: Sendable, Equatable, Codable {
 
 /// A quiz card (a species and a sound type) as the library keeps it: its scheduler state as the quiz
 /// writes it (JSON), and the recording heard last.
-public struct QuizCardRecord: Sendable, Equatable, Codable {
+public struct QuizCardRecord: Sendable, Equatable {
     public var species: String
     public var soundType: String
     public var state: String
@@ -106,7 +106,7 @@ public struct QuizCardRecord: Sendable, Equatable, Codable {
 }
 
 /// One answer of the quiz: what was heard, what was named (nil: none), the rating it gave the card.
-public struct QuizAnswerRecord: Sendable, Equatable, Codable {
+public struct QuizAnswerRecord: Sendable, Equatable {
     public var species: String
     public var soundType: String
     public var recording: String
@@ -126,7 +126,7 @@ public struct QuizAnswerRecord: Sendable, Equatable, Codable {
     }
 }
 
-public struct PackSummary: Sendable, Equatable, Codable {
+public struct PackSummary: Sendable, Equatable {
     public init(name: PackName, source: String, built: Date, recordings: Int, species: Int) {
         self.name = name
         self.source = source
@@ -142,7 +142,7 @@ public struct PackSummary: Sendable, Equatable, Codable {
     public var species: Int
 }
 
-public struct ListSummary: Sendable, Equatable, Codable {
+public struct ListSummary: Sendable, Equatable {
     public init(name: PackName, recordings: Int) {
         self.name = name
         self.recordings = recordings
@@ -160,4 +160,15 @@ public struct PlayedRecording: Sendable, Equatable {
 
     public var recording: Recording
     public var at: Date
+}
+
+/// The pack that holds a recording's file, and its entry there.
+public struct PackedFile: Sendable, Equatable {
+    public var pack: PackName
+    public var member: PackedRecording
+
+    public init(pack: PackName, member: PackedRecording) {
+        self.pack = pack
+        self.member = member
+    }
 }

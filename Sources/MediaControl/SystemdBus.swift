@@ -1,4 +1,5 @@
 import Audio
+import SystemAccess
 
 /// sd-bus's functions (libsystemd), looked up when a player first offers itself on the session bus
 /// (`SharedLibrary`), not linked: a play that never reaches its first sound, and every command that

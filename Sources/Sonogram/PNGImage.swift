@@ -2,6 +2,7 @@ import Audio
 import CPNG
 import Glibc
 import PlaybackModel
+import SystemAccess
 
 /// libpng's functions, looked up when the first PNG is written or read (`SharedLibrary`).
 ///

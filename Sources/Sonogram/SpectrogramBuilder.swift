@@ -1,5 +1,6 @@
 import Audio
 import PlaybackModel
+import SystemAccess
 
 /// Builds a `Spectrogram` from mono samples as they are decoded, in bounded memory: spectra of
 /// `fftSize`-sample frames are pooled (loudest per bin) into columns, and when the columns pass

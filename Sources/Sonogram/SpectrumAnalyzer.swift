@@ -1,6 +1,7 @@
 import Audio
 import CFFTW
 import Glibc
+import SystemAccess
 
 /// FFTW's functions, looked up when the first sonogram is drawn (`SharedLibrary`: a play never loads it).
 ///

@@ -1,4 +1,5 @@
 import Audio
+import SystemAccess
 import Testing
 
 /// `SharedLibrary`: a C library opened on first use says what to install when it is missing.

@@ -16,7 +16,7 @@ struct InstallTests {
         let install = try await Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "install-files", "BINDIR=\(binaries)", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
         #expect(install.status == 0, "\(install.output)")
         let prefix = destination.appendingPathComponent("usr/local")
-        for binary in ["bin/chirper", "bin/chirper-demo", "bin/chirper-library"] {
+        for binary in ["bin/chirper", "bin/chirper-demo"] {
             #expect(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent(binary).path), "\(binary)")
         }
         let texts = ["share/bash-completion/completions/chirper", "share/zsh/site-functions/_chirper",
@@ -46,7 +46,7 @@ struct InstallTests {
 
         let uninstall = try await Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "uninstall", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
         #expect(uninstall.status == 0)
-        for path in ["bin/chirper", "bin/chirper-demo", "bin/chirper-library"] + texts {
+        for path in ["bin/chirper", "bin/chirper-demo"] + texts {
             #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path) removed")
         }
     }

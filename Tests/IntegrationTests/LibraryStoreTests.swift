@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 @testable import Library
 import LibraryModel
 import Testing
@@ -30,9 +29,13 @@ import XenoCanto
         let pack = try #require(try reopened.pack(named: name))
         #expect(pack.members.map(\.recording.id) == ["1"] && pack.members.first?.file == "XC1.mp3" && pack.source == "--query gen:parus")
         #expect(try reopened.packs().map(\.recordings) == [1])
-        let migrations = try reopened.pool.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
+        let migrations = try reopened.reading { db throws(SQLiteFailure) in
+            try db.rows("SELECT identifier FROM grdb_migrations") { row throws(SQLiteRowProblem) in try row.text("identifier") }
+        }
         #expect(migrations == ["v1: recordings, packs, lists, history", "v2: quiz cards and answers"])
-        #expect(try reopened.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(try reopened.reading { db throws(SQLiteFailure) in
+            try db.rows("PRAGMA journal_mode") { row throws(SQLiteRowProblem) in try row.text("journal_mode") }
+        } == ["wal"])
     }
 
     @Test func twoWritersAtOnceBothLand() async throws {
@@ -56,8 +59,8 @@ import XenoCanto
         try FileManager.default.moveItem(at: paths.folder, to: folder)
         let moved = try SQLiteLibrary(paths: LibraryPaths(folder: folder))
         let holding = Task.detached {
-            try moved.pool.write { db in
-                try db.execute(sql: "INSERT INTO list (name, made) VALUES ('held', 0)")
+            try moved.writing { db throws(SQLiteFailure) in
+                try db.execute("INSERT INTO list (name, made) VALUES ('held', 0)")
                 Thread.sleep(forTimeInterval: 1.5)
             }
         }
@@ -91,7 +94,9 @@ import XenoCanto
         let name = try #require(PackName("trip"))
         try library.save(StoredPack(name: name, source: "first", built: Date(), members: [PackedRecording(recording: Self.recording(1), file: "XC1.mp3", fetched: Date())]))
         // A member whose recording cannot be stored (a NULL id breaks NOT NULL) fails the whole save.
-        try library.pool.write { try $0.execute(sql: "CREATE TRIGGER refuse BEFORE INSERT ON packMember WHEN NEW.recording = '3' BEGIN SELECT RAISE(ABORT, 'refused'); END") }
+        try library.writing { db throws(SQLiteFailure) in
+            try db.execute("CREATE TRIGGER refuse BEFORE INSERT ON packMember WHEN NEW.recording = '3' BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        }
         let members = [2, 3].map { PackedRecording(recording: Self.recording($0), file: "XC\($0).mp3", fetched: Date()) }
         #expect(throws: LibraryError.self) { try library.save(StoredPack(name: name, source: "second", built: Date(), members: members)) }
         let kept = try #require(try library.pack(named: name))

@@ -256,6 +256,8 @@ struct PlaybackTests {
                 printed += output.fileHandleForReading.availableData
             }
             try await Task.sleep(for: .seconds(1))
+            let maps = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/maps", encoding: .utf8)) ?? ""
+            #expect(!maps.isEmpty && !maps.contains("libsqlite3"), "a play loads no SQLite: the library is opened by what uses it")
             let early = Self.residentKilobytes(process.processIdentifier)
             try await Task.sleep(for: .seconds(4))
             let later = Self.residentKilobytes(process.processIdentifier)

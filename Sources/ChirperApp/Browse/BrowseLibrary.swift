@@ -1,5 +1,6 @@
 import ChirperCore
 import Dispatch
+import Library
 import LibraryModel
 import XenoCanto
 
@@ -20,8 +21,8 @@ protocol BrowseLibrary: Sendable {
 /// The library, opened on first use (browse's first frame does not wait for it).
 final class LibraryForBrowse: BrowseLibrary {
     static let list = PackName(BrowseModel.starredList)!
-    /// Started on first use, kept while browse runs.
-    private let process = LibraryProcess()
+    /// Opened on first use, kept while browse runs.
+    private let library = SQLiteLibrary(openingOnFirstUse: .standard())
     /// The library's answers are awaited off the tasks that run browse and the player, one request
     /// after another (the loop asks its writes in order, and waits for them before it ends).
     private let queue = DispatchQueue(label: "chirper.library")
@@ -31,14 +32,14 @@ final class LibraryForBrowse: BrowseLibrary {
     }
 
     func starred() async -> Set<String>? {
-        await off { try? self.process.members(ofList: Self.list) }
+        await off { try? self.library.members(ofList: Self.list) }
     }
 
     func star(_ recording: Recording, list: String, on: Bool) async -> String? {
         guard let name = PackName(list) else { return "✗ not starred: \"\(list)\" cannot be a list's name: give \(PackName.rule)" }
         return await off { () -> String? in
             do throws(LibraryError) {
-                if on { _ = try self.process.add(recording, toList: name) } else { _ = try self.process.remove(ids: [recording.id], fromList: name) }
+                if on { _ = try self.library.add(recording, toList: name) } else { _ = try self.library.remove(ids: [recording.id], fromList: name) }
                 return nil
             } catch {
                 return "✗ not starred: " + error.description
@@ -48,18 +49,18 @@ final class LibraryForBrowse: BrowseLibrary {
 
     func remember(search query: String) async -> String? {
         await off { () -> String? in
-            do throws(LibraryError) { try self.process.remember(search: query) } catch { return error.description }
+            do throws(LibraryError) { try self.library.remember(search: query) } catch { return error.description }
             return nil
         }
     }
 
     func pastSearches() async -> [String] {
-        await off { (try? self.process.searches(limit: 100)) ?? [] }
+        await off { (try? self.library.searches(limit: 100)) ?? [] }
     }
 
     func remember(play recording: Recording) async -> String? {
         await off { () -> String? in
-            do throws(LibraryError) { try self.process.remember(play: recording) } catch { return error.description }
+            do throws(LibraryError) { try self.library.remember(play: recording) } catch { return error.description }
             return nil
         }
     }

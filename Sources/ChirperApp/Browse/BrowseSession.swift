@@ -72,12 +72,12 @@ enum FullScreenSession {
 
         var screen = FullScreen(input: input)
         let status = await body(inputs, continuation, &screen)
+        input.restore()
         ticker.cancel()
         keys.cancel()
         resizes.cancel()
         continued?.cancel()
         screen.leave()
-        input.restore()
         return status
     }
 }

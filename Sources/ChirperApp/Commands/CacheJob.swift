@@ -2,6 +2,7 @@ import DisplayText
 import Audio
 import FoundationEssentials
 import Glibc
+import Library
 import LibraryModel
 import XenoCanto
 
@@ -17,7 +18,7 @@ public enum CacheJob {
         let numbers = entries.map { number(inName: $0.name) }
         var known: [String: Recording] = [:]
         if !numbers.allSatisfy({ $0 == nil }), FileManager.default.fileExists(atPath: paths.database.path),
-           let recordings = try? LibraryProcess(paths: paths).recordings(ids: numbers.compactMap { $0 }) {
+           let recordings = try? SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 1).recordings(ids: numbers.compactMap { $0 }) {
             for recording in recordings { known[recording.id] = recording }
         }
         StandardOutput.write(zip(entries, numbers).map { entry, number in

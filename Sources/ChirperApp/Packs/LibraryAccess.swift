@@ -1,10 +1,11 @@
+import Library
 import LibraryModel
 
 /// The library as the commands open it: its failures become messages that name the file, exit 6.
 enum LibraryAccess {
-    /// The library's process, started at the first request.
+    /// The library, opened by its first request.
     static func open(_ paths: LibraryPaths) throws(CommandFailure) -> any LibraryStore {
-        LibraryProcess(paths: paths)
+        SQLiteLibrary(openingOnFirstUse: paths)
     }
 
     static func run<T>(_ work: () throws(LibraryError) -> T) throws(CommandFailure) -> T {

@@ -1,5 +1,6 @@
 import ChirperCore
 import DisplayText
+import Library
 import LibraryModel
 import XenoCanto
 
@@ -55,12 +56,11 @@ public enum ListJob {
     }
 }
 
-/// Remembering what was searched and played, written by a library process of its own after the command
-/// has ended. A library that cannot be written is not a reason to fail a search or a play: the history
-/// is left out then.
+/// Remembering what was searched and played. A library that cannot be written is not a reason to fail
+/// a search or a play: the history is left out then, after a short wait for a busy library.
 enum History {
     static func remember(search query: String, paths: LibraryPaths = .standard()) {
-        LibraryProcess.send([.rememberSearch(query)], waiting: false, paths: paths)
+        try? library(paths).remember(search: query)
     }
 
     static func remember(play recording: Recording, paths: LibraryPaths = .standard()) {
@@ -69,6 +69,11 @@ enum History {
 
     static func remember(plays recordings: [Recording], paths: LibraryPaths = .standard()) {
         guard !recordings.isEmpty else { return }
-        LibraryProcess.send(recordings.map { .rememberPlay(SentRecording($0)) }, waiting: true, paths: paths)
+        let library = library(paths)
+        for recording in recordings { try? library.remember(play: recording) }
+    }
+
+    private static func library(_ paths: LibraryPaths) -> SQLiteLibrary {
+        SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 2)
     }
 }

@@ -1,6 +1,7 @@
 import ChirperCore
 import DisplayText
 import FoundationEssentials
+import Library
 import LibraryModel
 
 /// Tab in a query, for the shells' completion scripts: `QueryCompletion`'s candidates, the species
@@ -21,7 +22,7 @@ public enum SpeciesCompletion {
     static func known() -> [QueryCompletion.Species] {
         let paths = LibraryPaths.standard()
         guard FileManager.default.fileExists(atPath: paths.database.path) else { return [] }
-        let species = (try? LibraryProcess(paths: paths).species()) ?? []
+        let species = (try? SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 1).species()) ?? []
         return species.map { QueryCompletion.Species(english: $0.english, scientific: $0.scientific) }
     }
 }

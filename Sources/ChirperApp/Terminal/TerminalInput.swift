@@ -8,8 +8,9 @@ import Glibc
 /// Ctrl-Z, a key too in raw mode, suspends the program as the terminal would have.
 final class TerminalInput: Sendable {
     private let saved: termios?
-    /// Tells the key reader to stop reading (`p`) while another program has the terminal, and to go
-    /// on (`r`): the reader waits on it beside stdin, so a paused reader takes none of the keys.
+    /// Tells the key reader to stop reading (`p`) while another program has the terminal, to go on
+    /// (`r`), or to end (`s`): the reader waits on it beside stdin, so a paused or ended reader takes
+    /// none of the keys.
     private let pauses: (read: Int32, write: Int32)
 
     /// Takes over stdin if it is a TTY; otherwise does nothing.
@@ -36,8 +37,11 @@ final class TerminalInput: Sendable {
 
     var isInteractive: Bool { saved != nil }
 
+    /// The last restore: the key reader ends first, so keys typed for the shell while the program
+    /// exits stay in the terminal for the shell, and the settings are put back.
     func restore() {
         guard var saved else { return }
+        _ = write(pauses.write, "s", 1)
         tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     }
 
@@ -117,8 +121,8 @@ final class TerminalInput: Sendable {
         }
     }
 
-    /// Blocks until stdin has something to read and the reader is not paused; false if the pause
-    /// pipe fails.
+    /// Blocks until stdin has something to read and the reader is not paused; false once told to end,
+    /// or if the pause pipe fails.
     private func waitForKeys() -> Bool {
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: pauses.read, events: Int16(POLLIN), revents: 0)]
         while true {
@@ -127,12 +131,12 @@ final class TerminalInput: Sendable {
             guard ready > 0 else { return false }
             guard fds[1].revents != 0 else { return true }
             var byte: UInt8 = 0
-            guard read(pauses.read, &byte, 1) == 1 else { return false }
-            // Paused: nothing but the pipe is read until it says go on.
+            guard read(pauses.read, &byte, 1) == 1, byte != UInt8(ascii: "s") else { return false }
+            // Paused: nothing but the pipe is read until it says go on (or end).
             while byte != UInt8(ascii: "r") {
                 let count = read(pauses.read, &byte, 1)
                 if count < 0 && errno == EINTR { continue }
-                guard count == 1 else { return false }
+                guard count == 1, byte != UInt8(ascii: "s") else { return false }
             }
         }
     }
