@@ -34,6 +34,9 @@ let package = Package(
         .systemLibrary(name: "CPNG"),
         // SQLite (the library), opened when a command first uses the library: libsqlite3-dev.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // sd-bus (MediaControl), headers only: libsystemd is opened once a player offers itself on the
+        // session bus. libsystemd-dev carries the header.
+        .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
         // What the modules share about the system beneath them: C libraries opened on first use.
         .target(name: "SystemAccess"),
 
@@ -96,7 +99,7 @@ let package = Package(
         .target(name: "Library", dependencies: ["DisplayText", "XenoCanto", "LibraryModel", "CSQLite", "SystemAccess", "Locking"]),
         // The player offered to the desktop over D-Bus (MPRIS: media keys, widgets, playerctl), through
         // sd-bus, opened when first needed.
-        .target(name: "MediaControl", dependencies: ["Audio", "Locking", "DisplayText", "SystemAccess"]),
+        .target(name: "MediaControl", dependencies: ["Locking", "DisplayText", "SystemAccess", "CSystemd"]),
         // What the commands do: the sessions that run effects (browse's event loop, the playing session,
         // the queue feed, download) and the terminal. Never sees ArgumentParser.
         .target(
@@ -143,7 +146,10 @@ let package = Package(
         .testTarget(
             name: "AudioTests", dependencies: ["Audio", "AudioDecoding", "PlaybackModel", "ChirperCore", "CPulseAudio", "SystemAccess"],
             linkerSettings: [.linkedLibrary("pulse")]),
-        .testTarget(name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel", "Locking", "MediaControl"]),
+        // Links libsystemd (MediaControl opens it at run time) to hold sd-bus's function table to its header.
+        .testTarget(
+            name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel", "Locking", "MediaControl", "CSystemd"],
+            linkerSettings: [.linkedLibrary("systemd")]),
         .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),
         .testTarget(
             name: "XenoCantoTests", dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP"],

@@ -32,8 +32,8 @@ public final class DecodedTrack: @unchecked Sendable {
     private var pendingFormat: AudioFormat?
     /// The most PCM in one piece: a little under what the output asks for at a time (`PulseStream`'s
     /// request, 500 ms), so each request is met by one write of a whole piece. Smaller pieces cost CPU
-    /// for nothing: every piece is a hop to the writing thread and a wake-up of PulseAudio's (240 ms
-    /// pieces against 250 ms requests: 0.105 s of CPU for a 60 s play; these: 0.077 s). The position is
+    /// for nothing: every piece is a hop to the writing thread and a wake-up of PulseAudio's
+    /// (docs/performance.md, "Playback CPU"). The position is
     /// told as the writes return, so about twice a second (`StatusReporter`); the status shows seconds.
     static let pieceMilliseconds = 490
     /// Where `mpg123_read` writes: one piece of the current format (before the format is known, the

@@ -4,8 +4,8 @@ import SystemAccess
 /// libpulse's functions, looked up when the first connection is made (`SharedLibrary`), not linked.
 ///
 /// Why: libpulse brings 30 libraries (libsndfile and its codecs, libsystemd, libxcb, libdbus, …) whose
-/// loading cost every start 3 ms before `main` (a C program linked to it: 4.1 ms from exec to exit
-/// against 0.9 ms), in front of everything a play does, the HTTP request first. Opened on the thread that
+/// loading, linked, would delay every start before `main` (docs/performance.md, "Time to first sound"),
+/// in front of everything a play does, the HTTP request first. Opened on the thread that
 /// connects to the sound server, that time overlaps the request (`StartWork`), as mpg123's does (it
 /// opens its output module once it has sound); `search`, `info` and `--help` never load it.
 ///

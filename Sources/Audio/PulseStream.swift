@@ -113,8 +113,7 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
     }
 
     /// A second queued, asked for half of it at a time: the server wakes this process twice a second,
-    /// not forty (100 ms asked for 25 ms at a time cost 7 ms of CPU per second of sound; asked for a
-    /// quarter at a time, a 60 s play took 0.105 s of CPU, and this 0.077 s). The server then keeps its
+    /// not forty (what smaller requests cost: docs/performance.md, "Playback CPU"). The server then keeps its
     /// own latency as low as the sink allows, so at least half a second stays queued. Pause (cork), seek
     /// and skip (flush) act on what is queued, so a deeper buffer does not slow them. Playback starts
     /// once `startAfterMilliseconds` are in.

@@ -1,10 +1,11 @@
 import Glibc
 import Locking
+import SystemAccess
 
 /// Work begun on a thread of its own, made at once with pthread_create, and its result, awaited by
-/// whoever needs it. At a play's start a task's or a dispatch queue's first work waited 1-3 ms for the
-/// pool to make its thread (by trace marks), and the sound server's connection is the longest path to
-/// the first sound.
+/// whoever needs it. At a play's start a task's or a dispatch queue's first work waits for the pool to
+/// make its thread (docs/performance.md, "Time to first sound"), and the sound server's connection is
+/// the longest path to the first sound.
 final class ThreadWork<Value: Sendable>: Sendable {
     private enum State {
         case running(waiting: [CheckedContinuation<Value, any Error>])
@@ -47,35 +48,5 @@ final class ThreadWork<Value: Sendable>: Sendable {
             return []
         }
         for continuation in waiting { continuation.resume(with: result) }
-    }
-}
-
-/// A thread made now for `body` (outside generic code: a C function pointer cannot be formed there).
-public enum NewThread {
-    /// Runs `body` on a new thread, or here when no thread can be had.
-    public static func run(_ body: @escaping @Sendable () -> Void) {
-        if !start(body) { body() }
-    }
-
-    /// Runs `body` on a new thread; false (and `body` never run) when no thread can be had.
-    public static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        var thread = pthread_t()
-        let made = pthread_create(&thread, nil, { box in
-            Unmanaged<Box>.fromOpaque(box!).takeRetainedValue().body()
-            return nil
-        }, box)
-        guard made == 0 else {
-            Unmanaged<Box>.fromOpaque(box).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
-    }
-
-    /// The closure, as pthread_create's one pointer.
-    private final class Box: Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
     }
 }

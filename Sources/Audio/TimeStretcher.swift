@@ -37,9 +37,8 @@ private struct RubberBand: @unchecked Sendable {
 /// Changes tempo with the pitch kept: Rubber Band's real-time stretcher, fed the decoder's 16-bit PCM
 /// and giving 16-bit PCM at the same rate, `1 / speed` times as long. The only file that calls Rubber Band.
 ///
-/// Its faster engine (R2): the finer one (R3) cost 7.8 s of CPU to play a 60 s file at half speed on
-/// this machine, 3× what mpv's scaletempo costs, against R2's 3.1 s (1.2×; Debian builds Rubber Band
-/// with its own FFT, which is most of that). The stretcher's start delay is dropped from its output, so
+/// Its faster engine (R2): the finer one (R3) costs several times the CPU of mpv's scaletempo
+/// (docs/performance.md, "Half-speed CPU"). The stretcher's start delay is dropped from its output, so
 /// output sample k is input sample k × speed, and the engine's clock needs no correction.
 ///
 /// `@unchecked Sendable`: the playing task alone uses it, one call at a time (as `DecodedTrack`).

@@ -1,6 +1,6 @@
-import Audio
 import Glibc
 import Locking
+import SystemAccess
 
 /// A player offered to the desktop on the session bus as MPRIS describes (org.mpris.MediaPlayer2 and
 /// its Player), so media keys, desktop widgets and `playerctl` see and control it.

@@ -1,18 +1,17 @@
-import Audio
+import CSystemd
 import SystemAccess
 
 /// sd-bus's functions (libsystemd), looked up when a player first offers itself on the session bus
 /// (`SharedLibrary`), not linked: a play that never reaches its first sound, and every command that
 /// plays nothing, never loads libsystemd. Only the calls that take no C variadic arguments, so that
-/// Swift can call each through its address; the types are written here from sd-bus.h, which Debian's
-/// libsystemd-dev carries but no build here needs.
+/// Swift can call each through its address; each type is held to sd-bus.h (libsystemd-dev) by a test.
 ///
 /// `@unchecked Sendable`: immutable addresses of C functions in a library that is never closed.
 struct SystemdBus: @unchecked Sendable {
     typealias Bus = OpaquePointer
     typealias Message = OpaquePointer
     /// `sd_bus_message_handler_t`: the message, the userdata, the error to fill; > 0 when handled.
-    typealias Handler = @convention(c) (Message?, UnsafeMutableRawPointer?, OpaquePointer?) -> Int32
+    typealias Handler = @convention(c) (Message?, UnsafeMutableRawPointer?, UnsafeMutablePointer<sd_bus_error>?) -> Int32
 
     let openUser: @convention(c) (UnsafeMutablePointer<Bus?>?) -> Int32
     let requestName: @convention(c) (Bus?, UnsafePointer<CChar>?, UInt64) -> Int32
