@@ -26,4 +26,13 @@ public enum StandardOutput {
 
     /// Writes `text` as it is, at once (nothing is buffered in this process).
     public static func raw(_ text: String) { FileOutput.write(Redaction.apply(text), to: STDOUT_FILENO) }
+
+    /// Nothing more will be printed: a pipe reader sees the end now, not when the process ends. The
+    /// descriptor is pointed at /dev/null rather than closed, so no file opened later takes its number.
+    static func end() {
+        let null = open("/dev/null", O_WRONLY)
+        guard null >= 0 else { return }
+        dup2(null, STDOUT_FILENO)
+        close(null)
+    }
 }

@@ -37,7 +37,7 @@ public enum QueryCompletion {
     /// begins with it exactly), the rest as the name is written.
     /// `bash`: the words are bash's, split at the colon (`type`, `:`, `so`).
     public static func candidates(words: [String], index: Int, prefix: String, bash: Bool = false, species: () -> [Species]) -> [String] {
-        // Asked for once at most: each asking is a library process.
+        // Asked for once at most: each asking opens the library.
         var known: [Species]?
         let once = {
             if known == nil { known = species() }

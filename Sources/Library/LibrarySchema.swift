@@ -72,12 +72,25 @@ enum LibrarySchema {
         case empty
         /// Chirper's library, with these migrations applied.
         case library(applied: [String])
-        /// Tables, none of them Chirper's record of migrations: another program's database.
+        /// Tables, but no record of Chirper's first migration: another program's database (one made
+        /// with GRDB has a table of migrations too, of its own).
         case foreign
     }
 
-    /// Recognises the file, then (only when it is Chirper's, or new, and not from a newer Chirper)
-    /// turns on WAL and foreign keys and applies the migrations it lacks, in one transaction.
+    /// Refuses a file that is not Chirper's library or is a newer Chirper's: through a connection that
+    /// cannot write, so that not even SQLite's own recovery or checkpoint on closing touches it.
+    static func recognise(_ connection: SQLiteConnection, path: String) throws(LibraryError) {
+        let found: Found
+        do throws(SQLiteFailure) { found = try Self.found(connection) } catch { throw SQLiteLibrary.problem(error, path: path) }
+        switch found {
+        case .foreign: throw .foreign(path: path)
+        case .library(let applied) where !Set(applied).isSubset(of: Set(migrations.map(\.identifier))): throw .newerVersion(path: path)
+        case .empty, .library: return
+        }
+    }
+
+    /// Recognises the file again, then (only when it is Chirper's, or new, and not from a newer
+    /// Chirper) turns on WAL and foreign keys and applies the migrations it lacks, in one transaction.
     static func bringUpToDate(_ connection: SQLiteConnection, path: String) throws(LibraryError) {
         do {
             let known = Set(migrations.map(\.identifier))
@@ -124,15 +137,20 @@ enum LibrarySchema {
         }
         if tables.isEmpty { return .empty }
         guard tables.contains(migrationsTable) else { return .foreign }
-        return .library(applied: try connection.rows("SELECT identifier FROM \(migrationsTable)") { row throws(SQLiteRowProblem) in
+        let applied = try connection.rows("SELECT identifier FROM \(migrationsTable)") { row throws(SQLiteRowProblem) in
             try row.text("identifier")
-        })
+        }
+        // Every Chirper library, a newer Chirper's too, was made by the first migration.
+        return applied.contains(migrations[0].identifier) ? .library(applied: applied) : .foreign
     }
 
     /// WAL lets a reader go on while a writer writes. Set only when it is not yet (a read-only library
     /// already in WAL is read as it is).
     private static func turnOnWAL(_ connection: SQLiteConnection) throws(SQLiteFailure) {
         let mode = try connection.rows("PRAGMA journal_mode") { row throws(SQLiteRowProblem) in try row.text("journal_mode") }
-        if mode.first?.lowercased() != "wal" { try connection.execute("PRAGMA journal_mode = WAL") }
+        guard mode.first?.lowercased() != "wal" else { return }
+        // The pragma answers with the mode now in force: where WAL cannot be (a file system without
+        // shared memory) the library works on in its journal mode, a writer then holding readers back.
+        _ = try connection.rows("PRAGMA journal_mode = WAL") { row throws(SQLiteRowProblem) in try row.text("journal_mode") }
     }
 }

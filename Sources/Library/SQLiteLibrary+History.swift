@@ -18,9 +18,15 @@ extension SQLiteLibrary {
     }
 
     public func remember(play recording: Recording) throws(LibraryError) {
+        try remember(plays: [recording])
+    }
+
+    public func remember(plays recordings: [Recording]) throws(LibraryError) {
         try writing { db throws(SQLiteFailure) in
-            try Self.store(recording, in: db)
-            try db.execute("INSERT INTO playHistory (recording, at) VALUES (?, ?)", [.text(recording.id), .real(Date().timeIntervalSince1970)])
+            for recording in recordings {
+                try Self.store(recording, in: db)
+                try db.execute("INSERT INTO playHistory (recording, at) VALUES (?, ?)", [.text(recording.id), .real(Date().timeIntervalSince1970)])
+            }
         }
     }
 
@@ -48,7 +54,7 @@ extension SQLiteLibrary {
     public func species() throws(LibraryError) -> [KnownSpecies] {
         try reading { db throws(SQLiteFailure) in
             try db.rows("""
-                SELECT scientificName, MAX(englishName) AS englishName FROM recording
+                SELECT MIN(rowid) AS "recording.rowid", scientificName, MAX(englishName) AS englishName FROM recording
                 WHERE scientificName != '' GROUP BY scientificName ORDER BY scientificName
                 """) { row throws(SQLiteRowProblem) in
                 KnownSpecies(english: try row.optionalText("englishName"), scientific: try row.text("scientificName"))

@@ -52,7 +52,12 @@ public final class SQLiteLibrary: LibraryStore, @unchecked Sendable {
                 connection = try open()
                 self.connection = connection
             }
-            do throws(SQLiteFailure) { return try work(connection) } catch { throw Self.problem(error, path: path) }
+            do throws(SQLiteFailure) { return try work(connection) } catch {
+                // A transaction its rollback could not end would make every later one fail: the next
+                // call opens the library again.
+                if connection.isInTransaction { self.connection = nil }
+                throw Self.problem(error, path: path)
+            }
         }
     }
 
@@ -63,6 +68,11 @@ public final class SQLiteLibrary: LibraryStore, @unchecked Sendable {
             throw .unusable(path: paths.folder.path, reason: "cannot make the folder")
         }
         LibraryFileModes.letOwnerWriteCompanions(of: path)
+        if FileManager.default.fileExists(atPath: path) {
+            let looking: SQLiteConnection
+            do throws(SQLiteFailure) { looking = try SQLiteConnection(path: path, readOnly: true) } catch { throw Self.problem(error, path: path) }
+            try LibrarySchema.recognise(looking, path: path)
+        }
         let connection: SQLiteConnection
         do throws(SQLiteFailure) { connection = try SQLiteConnection(path: path) } catch { throw Self.problem(error, path: path) }
         connection.waitWhenBusy(milliseconds: busyMilliseconds)
@@ -80,7 +90,8 @@ public final class SQLiteLibrary: LibraryStore, @unchecked Sendable {
             switch error.primaryCode {
             case SQLITE_BUSY, SQLITE_LOCKED: return .locked(path: path)
             case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt(path: path)
-            case SQLITE_READONLY: return .unusable(path: path, reason: "it cannot be written (its permissions): give it back with chmod u+w")
+            case SQLITE_READONLY:
+                return .unusable(path: path, reason: "it cannot be written: the file, its folder or SQLite's -wal and -shm beside it are read-only")
             default: return .unusable(path: path, reason: error.message)
             }
         }

@@ -39,12 +39,20 @@ public protocol LibraryStore: Sendable {
     /// The searches, newest first, each once.
     func searches(limit: Int) throws(LibraryError) -> [String]
     func remember(play recording: Recording) throws(LibraryError)
+    /// Remembers each of `recordings` played, in one change.
+    func remember(plays recordings: [Recording]) throws(LibraryError)
     /// The plays, newest first.
     func plays(limit: Int) throws(LibraryError) -> [PlayedRecording]
     func clearHistory() throws(LibraryError)
 
     /// Every species of the recordings the library holds, by scientific name, each once.
     func species() throws(LibraryError) -> [KnownSpecies]
+}
+
+extension LibraryStore {
+    public func remember(plays recordings: [Recording]) throws(LibraryError) {
+        for recording in recordings { try remember(play: recording) }
+    }
 }
 
 /// A species the library holds a recording of: what completion offers.

@@ -183,10 +183,8 @@ struct DownloadTests {
             #expect(files.count == owls.count)
             let windows = zip(files, files.dropFirst(3)).map { $1 - $0 }
             #expect(windows.allSatisfy { $0 >= .milliseconds(500) }, "never four files at once: \(windows)")
-            let gaps = zip(files, files.dropFirst()).map { $1 - $0 }.sorted()
-            // Under ThreadSanitizer the server itself (in this process) sees requests up to a second late
-            // now and then, which bunches the gaps; the total below still holds.
-            #expect(Sanitizer.isThread || gaps[gaps.count / 2] >= .milliseconds(800), "a second a file: \(gaps)")
+            // A second a file in all: single gaps are not checked, as a request the server sees late makes
+            // the next gap short (the median gap fell under 800 ms so on a loaded machine).
             #expect(files.last! - files.first! >= .seconds(owls.count - 3) - .seconds(1), "in all: \(files.last! - files.first!)")
             #expect(files.first! >= page)
         }

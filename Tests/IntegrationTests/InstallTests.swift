@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `make install` puts the player, its demo server, its library process, the three shells' completions and the man page where
+/// `make install` puts the player, its demo server, the three shells' completions and the man page where
 /// each is looked for, under DESTDIR; `make uninstall` takes exactly those away. Run on the debug build
 /// (`make install-files`, the copying step of `make install`), so the test builds nothing.
 @Suite("make install and uninstall into a temporary root")

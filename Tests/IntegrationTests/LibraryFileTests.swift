@@ -54,9 +54,13 @@ import Testing
         #expect(try Data(contentsOf: file) == before, "the file is left as it was")
     }
 
-    @Test func anotherProgramsDatabaseIsNamedAndLeftAsItWas() async throws {
+    /// Another program's tables; one made with GRDB keeps a table of migrations of the same name, its own
+    /// (here empty, and holding names of its own).
+    @Test(arguments: ["", "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);",
+                      "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY); INSERT INTO grdb_migrations VALUES ('v1');"])
+    func anotherProgramsDatabaseIsNamedAndLeftAsItWas(migrations: String) async throws {
         let (data, file) = try Self.dataFolder(with: nil)
-        try Self.edit(file, "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')")
+        try Self.edit(file, migrations + "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')")
         let before = try Data(contentsOf: file)
         let run = try await ChirperProcess.run(["list"], environment: ["XDG_DATA_HOME": data.path])
         #expect(run.status == 6, "\(run.stdout)\(run.stderr)")

@@ -9,8 +9,12 @@ public enum SearchJob {
         var live = try api.client()
         live.keepsSentJSON = json
         let client = NameReadingClient(live)
-        // After the page is out (whatever it held): the history never holds up a search.
-        defer { History.remember(search: SearchQuery.joining(words).trimmed) }
+        // After the page is out (whatever it held) and standard output has ended, so a busy library
+        // holds up no reader of the results.
+        defer {
+            StandardOutput.end()
+            History.remember(search: SearchQuery.joining(words).trimmed)
+        }
         var state = await ListState.firstPage(of: words, pages: pages, client: client)
         if pageCount > 1 {
             for _ in 1..<pageCount {

@@ -69,8 +69,7 @@ enum History {
 
     static func remember(plays recordings: [Recording], paths: LibraryPaths = .standard()) {
         guard !recordings.isEmpty else { return }
-        let library = library(paths)
-        for recording in recordings { try? library.remember(play: recording) }
+        try? library(paths).remember(plays: recordings)
     }
 
     private static func library(_ paths: LibraryPaths) -> SQLiteLibrary {

@@ -20,7 +20,7 @@ extension Recording {
 
 /// A recording a pack holds, found by its XC number with no request: what `play`, `info`, `sonogram`
 /// and `compare` use before asking xeno-canto. The packs' folders are looked in (a stat each), and the
-/// `pack.json` of the one that holds the file read: no library process is started on the way to a sound.
+/// `pack.json` of the one that holds the file read: the library is not opened on the way to a sound.
 enum PackedFiles {
     /// The recording with its file as a `file://` URL; nil when no pack holds its file.
     static func recording(_ number: String, paths: LibraryPaths = .standard()) -> Recording? {

@@ -58,7 +58,7 @@ struct ShelfClient: SearchClient {
     }
 
     /// The pack `name`'s recordings with their files as `file://` URLs, read from its folder's
-    /// `pack.json` (no request, no library process: the screen is drawn at once).
+    /// `pack.json` (no request, the library not opened: the screen is drawn at once).
     static func pack(_ name: PackName, paths: LibraryPaths) throws(CommandFailure) -> ShelfClient {
         let folder = PackFolder(paths: paths, name: name)
         guard let listed = folder.listed() else {

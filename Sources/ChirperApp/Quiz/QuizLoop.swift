@@ -8,9 +8,10 @@ import MediaControl
 import PlaybackModel
 import XenoCanto
 
-/// The quiz's event loop, as browse's: keys, the player's events and sonograms arrive on one stream;
-/// each changes the `QuizModel`, whose commands are the only effects (the sound, a sonogram, an answer
-/// kept in the library with the card's next review), and the screen is redrawn.
+/// The quiz's event loop, as browse's: keys, the player's events and sonograms arrive on one stream and
+/// become `QuizSession` inputs; the session holds all of the screen's state, and its effects (the sound,
+/// a sonogram, an answer kept in the library with the card's next review, the compare screen) are the
+/// only things this loop does besides drawing.
 struct QuizLoop {
     let title: String
     let playerOptions: PlaybackEngine.Options
@@ -19,7 +20,6 @@ struct QuizLoop {
     let library: any LibraryStore
     /// The set's recordings by card, for `c` (the compare screen with a recording of the species named by mistake).
     let recordings: [QuizCardKey: [Recording]]
-    let scheduler = FSRS()
     let terminalSize: @Sendable () -> (width: Int, height: Int)?
 
     /// How a session ended: its status, the answers given, and how many of them the library did not keep.
@@ -35,111 +35,93 @@ struct QuizLoop {
     /// Runs the session until it is over or left.
     func run(_ start: QuizModel, states: [QuizCardKey: QuizPlanner.CardState], inputs: AsyncStream<BrowseInput>,
              continuation: AsyncStream<BrowseInput>.Continuation, screen: inout FullScreen) async -> Ending {
-        var model = start
-        var cards = states.mapValues(\.card)
+        var session = QuizSession(quiz: start, cards: states.mapValues(\.card), recordings: recordings)
         var audio = BrowseAudio(options: playerOptions, inputs: continuation, hidesNames: true)
-        var status = ExitStatus.found
-        var problem: String?
-        var notKept = 0
-        var comparing: (heard: Recording, other: Recording)?
-
-        func perform(_ commands: [QuizCommand]) -> Bool {
-            for command in commands {
-                switch command {
-                case .play(let recording):
-                    audio.play(recording, speed: .normal)
-                case .replay:
-                    if let question = model.current { audio.play(question.recording, speed: .normal) }
-                case .listen(let listening):
-                    audio.perform(listening)
-                case .stop:
-                    audio.stop()
-                case .makeSonogram(let recording):
-                    BrowseInput.makeSonogram(of: recording, into: continuation)
-                case .record(let answer):
-                    let now = Date()
-                    let card = scheduler.review(cards[answer.card] ?? FSRS.Card(), answer.rating, at: now.timeIntervalSince1970)
-                    cards[answer.card] = card
-                    let record = QuizAnswerRecord(species: answer.card.species, soundType: answer.card.soundType, recording: answer.recording,
-                                                  named: answer.named, rating: answer.rating.rawValue, hinted: answer.hinted, at: now)
-                    let kept = QuizRecords.record(answer.card, card: card, lastRecording: answer.recording)
-                    problem = nil
-                    saves.async { [library] in
-                        do throws(LibraryError) { try library.save(answer: record, card: kept) } catch {
-                            continuation.yield(.notice("✗ that answer was not kept: " + error.description))
-                        }
-                    }
-                case .compare(let heard, let species):
-                    let type = model.current?.card.soundType
-                    let theirs = recordings.filter { $0.key.species == species }.sorted { ($0.key.soundType == type ? 0 : 1) < ($1.key.soundType == type ? 0 : 1) }
-                    comparing = theirs.first?.value.first { $0.id != heard.id }.map { (heard, $0) }
-                case .quit(let interrupted):
-                    status = interrupted ? .interrupted : .found
-                    return false
-                }
-            }
-            return true
-        }
-
-        func draw() {
-            let size = terminalSize() ?? (80, 24)
-            model.width = size.width
-            var lines = QuizRenderer.lines(model, title: "chirper quiz · " + title)
-            if let problem { lines.append(Displayable.line(problem)) }
-            let frame = Array((lines + Array(repeating: "", count: max(0, size.height - lines.count))).prefix(size.height))
-            screen.draw(frame.map { ScreenLine(TextWidth.truncate($0, to: size.width)) }, width: size.width)
-        }
-
-        _ = perform(model.start())
-        draw()
-        loop: for await next in inputs {
+        await carryOut(session.start(), in: &session, audio: &audio, screen: &screen, continuation: continuation)
+        draw(&session, on: &screen)
+        for await next in inputs {
             switch next {
-            case .keys(let keys):
-                for key in keys where !perform(model.press(key)) { break loop }
-                if let (heard, other) = comparing {
-                    comparing = nil
-                    audio.stop()
-                    let code = await screen.lend { await ChildCommand.running(["compare", "XC" + heard.id, "XC" + other.id] + childOptions) }
-                    if code == ExitStatus.interrupted.rawValue {
-                        status = .interrupted
-                        break loop
-                    }
-                    problem = code == 0 ? nil : "✗ the compare screen could not open (chirper compare XC\(heard.id) XC\(other.id))."
-                }
-            case .playback(let generation, _, let event):
-                guard generation == audio.generation else { continue }
-                model.receive(event)
-            case .sonogram(let id, let result):
-                guard case .success(let made) = result, model.current?.recording.id == id else { continue }
-                let size = SonogramText.pictureSize(width: model.width, lines: 10)
-                model.receiveSonogram(SonogramPicture(made, width: size.width, height: size.height))
             case .resize, .continued:
                 screen.invalidate()
-            case .terminate:
-                status = .interrupted
-                break loop
-            case .notice(let text):
-                problem = text
-                notKept += 1
             case .desktop(let request):
-                // The question's one recording has no next or previous (the desktop is told so), and its
-                // sound ends with the question: the desktop pauses and seeks, and its stop pauses.
-                for command in DesktopPlayer.commands(for: request, in: audio.desktopState) {
-                    switch command {
-                    case .listen(let listening): audio.perform(listening)
-                    case .quit: if audio.desktopState.status == .playing { audio.perform(.togglePause) }
-                    }
-                }
-            case .tick, .list, .starred, .pastSearches:
-                continue
+                Self.answer(request, audio: &audio)
+            default:
+                guard let input = input(next, generation: audio.generation, width: session.quiz.width) else { continue }
+                let effects = session.handle(input, at: Date().timeIntervalSince1970)
+                await carryOut(effects, in: &session, audio: &audio, screen: &screen, continuation: continuation)
             }
-            draw()
+            if session.ending != nil { break }
+            draw(&session, on: &screen)
         }
         // The last answers' saves are waited for, so the summary can say whether they were kept.
         saves.sync {}
         continuation.finish()
         await audio.finish()
-        for await next in inputs { if case .notice = next { notKept += 1 } }
-        return Ending(status: status, answers: model.answers, notKept: notKept)
+        for await next in inputs { if case .notice = next { session.countNotKept() } }
+        return Ending(status: session.ending == .interrupted ? .interrupted : .found, answers: session.quiz.answers, notKept: session.notKept)
+    }
+
+    /// What the session is told of an input; nil for one it has no use for (a play already replaced).
+    private func input(_ next: BrowseInput, generation: Int, width: Int) -> QuizSession.Input? {
+        switch next {
+        case .keys(let keys): return .keys(keys)
+        case .playback(let played, _, let event): return played == generation ? .playback(event) : nil
+        case .sonogram(let id, .success(let made)):
+            let size = SonogramText.pictureSize(width: width, lines: 10)
+            return .sonogram(id: id, SonogramPicture(made, width: size.width, height: size.height))
+        case .notice(let text): return .notKept(text)
+        case .terminate: return .terminate
+        case .sonogram, .resize, .continued, .desktop, .tick, .list, .starred, .pastSearches: return nil
+        }
+    }
+
+    /// Runs `effects` in order; the compare screen's end is handed back to the session, and what it
+    /// answers is run too.
+    private func carryOut(_ effects: [QuizEffect], in session: inout QuizSession, audio: inout BrowseAudio,
+                          screen: inout FullScreen, continuation: AsyncStream<BrowseInput>.Continuation) async {
+        var pending = effects[...]
+        while let effect = pending.popFirst() {
+            switch effect {
+            case .play(let recording): audio.play(recording, speed: .normal)
+            case .listen(let listening): audio.perform(listening)
+            case .stop: audio.stop()
+            case .makeSonogram(let recording): BrowseInput.makeSonogram(of: recording, into: continuation)
+            case .save(let answer, let card, let at): save(answer, card: card, at: at, continuation: continuation)
+            case .compare(let heard, let other):
+                let status = await screen.lend { await ChildCommand.running(["compare", "XC" + heard.id, "XC" + other.id] + childOptions) }
+                pending += session.handle(.compareEnded(status: status), at: Date().timeIntervalSince1970)
+            }
+        }
+    }
+
+    private func save(_ answer: QuizAnswer, card: FSRS.Card, at: Double, continuation: AsyncStream<BrowseInput>.Continuation) {
+        let record = QuizAnswerRecord(species: answer.card.species, soundType: answer.card.soundType, recording: answer.recording,
+                                      named: answer.named, rating: answer.rating.rawValue, hinted: answer.hinted, at: Date(timeIntervalSince1970: at))
+        let kept = QuizRecords.record(answer.card, card: card, lastRecording: answer.recording)
+        saves.async { [library] in
+            do throws(LibraryError) { try library.save(answer: record, card: kept) } catch {
+                continuation.yield(.notice(error.description))
+            }
+        }
+    }
+
+    /// The question's one recording has no next or previous (the desktop is told so), and its sound ends
+    /// with the question: the desktop pauses and seeks, and its stop pauses.
+    private static func answer(_ request: MediaRequest, audio: inout BrowseAudio) {
+        for command in DesktopPlayer.commands(for: request, in: audio.desktopState) {
+            switch command {
+            case .listen(let listening): audio.perform(listening)
+            case .quit: if audio.desktopState.status == .playing { audio.perform(.togglePause) }
+            }
+        }
+    }
+
+    private func draw(_ session: inout QuizSession, on screen: inout FullScreen) {
+        let size = terminalSize() ?? (80, 24)
+        session.fit(width: size.width)
+        var lines = QuizRenderer.lines(session.quiz, title: "chirper quiz · " + title)
+        if let notice = session.notice { lines.append(Displayable.line(notice)) }
+        let frame = Array((lines + Array(repeating: "", count: max(0, size.height - lines.count))).prefix(size.height))
+        screen.draw(frame.map { ScreenLine(TextWidth.truncate($0, to: size.width)) }, width: size.width)
     }
 }

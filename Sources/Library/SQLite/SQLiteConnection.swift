@@ -9,15 +9,16 @@ final class SQLiteConnection {
     private let handle: SQLiteFunctions.Database
 
     /// Opens `path` for reading and writing, making it when missing (read-only when the file cannot
-    /// be written, as SQLite does).
-    init(path: String) throws(SQLiteFailure) {
+    /// be written, as SQLite does); `readOnly`: for reading only, an existing file.
+    init(path: String, readOnly: Bool = false) throws(SQLiteFailure) {
         let sqlite: SQLiteFunctions
         switch SQLiteFunctions.loaded {
         case .success(let functions): sqlite = functions
         case .failure(let missing): throw .sqlite(SQLiteError(extendedCode: SQLITE_CANTOPEN, message: missing.description, sql: nil))
         }
         var opened: SQLiteFunctions.Database?
-        let code = sqlite.openV2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let code = sqlite.openV2(path, &opened, access | SQLITE_OPEN_NOMUTEX, nil)
         guard let opened else {
             throw .sqlite(SQLiteError(extendedCode: code, message: sqlite.errstr(code).map { String(cString: $0) } ?? "out of memory", sql: nil))
         }
@@ -36,6 +37,9 @@ final class SQLiteConnection {
 
     /// A second writer waits this long for the first's transaction before SQLITE_BUSY.
     func waitWhenBusy(milliseconds: Int32) { _ = sqlite.busyTimeout(handle, milliseconds) }
+
+    /// Whether a transaction is open (one whose rollback failed leaves it so).
+    var isInTransaction: Bool { sqlite.getAutocommit(handle) == 0 }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite.changes(handle)) }
@@ -100,7 +104,12 @@ final class SQLiteConnection {
     /// The one place a result code becomes an error: the extended code, SQLite's message, the SQL.
     func check(_ code: Int32, sql: String?) throws(SQLiteFailure) {
         guard code != SQLITE_OK && code != SQLITE_ROW && code != SQLITE_DONE else { return }
-        throw .sqlite(SQLiteError(extendedCode: sqlite.extendedErrcode(handle), message: Self.message(sqlite, handle), sql: sql))
+        // The connection's last error, when it is this one (a misuse may leave an older one there).
+        let last = sqlite.extendedErrcode(handle)
+        guard last & 0xff == code & 0xff else {
+            throw .sqlite(SQLiteError(extendedCode: code, message: sqlite.errstr(code).map { String(cString: $0) } ?? "error \(code)", sql: sql))
+        }
+        throw .sqlite(SQLiteError(extendedCode: last, message: Self.message(sqlite, handle), sql: sql))
     }
 
     private static func message(_ sqlite: SQLiteFunctions, _ handle: SQLiteFunctions.Database) -> String {

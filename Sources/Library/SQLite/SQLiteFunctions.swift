@@ -30,8 +30,10 @@ struct SQLiteFunctions: @unchecked Sendable {
 
     let columnCount: @convention(c) (Statement?) -> Int32
     let columnName: @convention(c) (Statement?, Int32) -> UnsafePointer<CChar>?
-    let columnTableName: @convention(c) (Statement?, Int32) -> UnsafePointer<CChar>?
-    let columnOriginName: @convention(c) (Statement?, Int32) -> UnsafePointer<CChar>?
+    /// Where a column was read from: only in builds with SQLITE_ENABLE_COLUMN_METADATA (Debian's has
+    /// it); without them a bad value is named by the column's name alone.
+    let columnTableName: (@convention(c) (Statement?, Int32) -> UnsafePointer<CChar>?)?
+    let columnOriginName: (@convention(c) (Statement?, Int32) -> UnsafePointer<CChar>?)?
     let columnType: @convention(c) (Statement?, Int32) -> Int32
     let columnInt64: @convention(c) (Statement?, Int32) -> sqlite3_int64
     let columnDouble: @convention(c) (Statement?, Int32) -> Double
@@ -58,8 +60,8 @@ struct SQLiteFunctions: @unchecked Sendable {
         bindParameterCount = try library.function("sqlite3_bind_parameter_count")
         columnCount = try library.function("sqlite3_column_count")
         columnName = try library.function("sqlite3_column_name")
-        columnTableName = try library.function("sqlite3_column_table_name")
-        columnOriginName = try library.function("sqlite3_column_origin_name")
+        columnTableName = try? library.function("sqlite3_column_table_name")
+        columnOriginName = try? library.function("sqlite3_column_origin_name")
         columnType = try library.function("sqlite3_column_type")
         columnInt64 = try library.function("sqlite3_column_int64")
         columnDouble = try library.function("sqlite3_column_double")

@@ -41,10 +41,13 @@ final class SQLiteStatement {
             let place = Int32(offset + 1)
             let code: Int32
             switch argument {
-            case .null, .bytes: code = sqlite.bindNull(handle, place)
+            case .null: code = sqlite.bindNull(handle, place)
+            case .bytes: throw .sqlite(SQLiteError(extendedCode: SQLITE_MISUSE, message: "bytes are not bound", sql: sql))
             case .integer(let number): code = sqlite.bindInt64(handle, place, number)
             case .real(let number): code = sqlite.bindDouble(handle, place, number)
-            case .text(let text): code = sqlite.bindText(handle, place, text, -1, transient)
+            case .text(let text):
+                // Its length given, so a NUL inside is kept rather than ending the text.
+                code = text.withCString { sqlite.bindText(handle, place, $0, Int32(clamping: text.utf8.count), transient) }
             }
             try connection.check(code, sql: sql)
         }
@@ -74,8 +77,8 @@ final class SQLiteStatement {
     private func row() -> SQLiteRow {
         SQLiteRow(columns: (0..<sqlite.columnCount(handle)).map { index in
             SQLiteRow.Column(name: sqlite.columnName(handle, index).map { String(cString: $0) } ?? "",
-                             table: sqlite.columnTableName(handle, index).map { String(cString: $0) },
-                             origin: sqlite.columnOriginName(handle, index).map { String(cString: $0) },
+                             table: sqlite.columnTableName?(handle, index).map { String(cString: $0) },
+                             origin: sqlite.columnOriginName?(handle, index).map { String(cString: $0) },
                              value: value(at: index))
         })
     }
@@ -86,10 +89,10 @@ final class SQLiteStatement {
         case SQLITE_FLOAT: return .real(sqlite.columnDouble(handle, index))
         case SQLITE_NULL: return .null
         case SQLITE_TEXT:
-            let count = Int(sqlite.columnBytes(handle, index))
-            guard let start = sqlite.columnText(handle, index) else { return .text("") }
-            let bytes = UnsafeBufferPointer(start: start, count: count)
-            return String(validating: bytes, as: UTF8.self).map(SQLiteValue.text) ?? .bytes(count)
+            // The text first, then its length in bytes, as SQLite asks (the text may be converted).
+            guard let start = sqlite.columnText(handle, index) else { return .bytes(0) }
+            let bytes = UnsafeBufferPointer(start: start, count: Int(sqlite.columnBytes(handle, index)))
+            return String(validating: bytes, as: UTF8.self).map(SQLiteValue.text) ?? .bytes(bytes.count)
         default: return .bytes(Int(sqlite.columnBytes(handle, index)))
         }
     }
