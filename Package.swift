@@ -148,7 +148,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("pulse")]),
         // Links libsystemd (MediaControl opens it at run time) to hold sd-bus's function table to its header.
         .testTarget(
-            name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel", "Locking", "MediaControl", "CSystemd"],
+            name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Audio", "PlaybackModel", "Locking", "MediaControl", "CSystemd", "SystemAccess"],
             linkerSettings: [.linkedLibrary("systemd")]),
         .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),
         .testTarget(
@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram", "ChirperHTTP", "ChirperApp", "Locking", "Library", "LibraryModel", "CSQLite",
+                "XenoCanto", "XenoCantoHTTP", "DemoCatalog", "ChirperCore", "PlaybackModel", "Audio", "Sonogram", "ChirperHTTP", "ChirperApp", "Locking", "Library", "LibraryModel", "CSQLite", "SystemAccess",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

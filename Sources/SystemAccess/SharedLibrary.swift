@@ -43,6 +43,14 @@ public struct SharedLibrary: @unchecked Sendable {
         Result { () throws(SharedLibraryMissing) in try table(SharedLibrary(soname, package: package)) }
     }
 
+    /// Whether `looked` (an entry of a function table) is the very function `declared` (the name as a
+    /// program linked to the library binds it); nil when `F` is not a C function pointer. What each
+    /// table's test holds it to.
+    public static func same<F>(_ looked: F, _ declared: F) -> Bool? {
+        guard MemoryLayout<F>.size == MemoryLayout<UnsafeRawPointer>.size else { return nil }
+        return unsafeBitCast(looked, to: UnsafeRawPointer.self) == unsafeBitCast(declared, to: UnsafeRawPointer.self)
+    }
+
     private static func lastError() -> String {
         dlerror().map { String(cString: $0) } ?? "unknown reason"
     }

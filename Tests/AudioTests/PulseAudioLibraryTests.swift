@@ -1,5 +1,6 @@
 @testable import Audio
 import CPulseAudio
+import SystemAccess
 import Testing
 
 /// `PulseAudio`, libpulse's function table: each entry, looked up by name at run time, has the type Swift
@@ -59,10 +60,6 @@ struct PulseAudioLibraryTests {
 
     /// Both `@convention(c)` values of one type `F`: the compiler checks the type, this the address.
     private func same<F>(_ looked: F, _ declared: F, _ name: String) {
-        guard MemoryLayout<F>.size == MemoryLayout<UnsafeRawPointer>.size else {
-            Issue.record("\(name): \(F.self) is not a C function pointer")
-            return
-        }
-        #expect(unsafeBitCast(looked, to: UnsafeRawPointer.self) == unsafeBitCast(declared, to: UnsafeRawPointer.self), "\(name)")
+        #expect(SharedLibrary.same(looked, declared) == true, "\(name): \(F.self)")
     }
 }

@@ -1,5 +1,6 @@
 import CSystemd
 @testable import MediaControl
+import SystemAccess
 import Testing
 
 /// `SystemdBus`, sd-bus's function table: each entry, looked up by name at run time, has the type Swift
@@ -31,10 +32,6 @@ struct SystemdBusTableTests {
     }
 
     private func same<F>(_ looked: F, _ declared: F, _ name: String) {
-        guard MemoryLayout<F>.size == MemoryLayout<UnsafeRawPointer>.size else {
-            Issue.record("\(name): \(F.self) is not a C function pointer")
-            return
-        }
-        #expect(unsafeBitCast(looked, to: UnsafeRawPointer.self) == unsafeBitCast(declared, to: UnsafeRawPointer.self), "\(name)")
+        #expect(SharedLibrary.same(looked, declared) == true, "\(name): \(F.self)")
     }
 }

@@ -72,7 +72,9 @@ struct CompletionTests {
     static func expect(_ shell: TmuxSession, typing text: String, completesTo completed: String) async throws {
         try shell.send("-l", text)
         try shell.send("Tab")
-        let screen = try await shell.waitForScreen(seconds: 10) { $0.contains(completed) }
+        // Each Tab runs a debug chirper (fish may run it more than once): on a machine busy with the whole
+        // suite and a sound server that took over 10 s once.
+        let screen = try await shell.waitForScreen(seconds: 30) { $0.contains(completed) }
         #expect(screen.contains(completed), "\(text) ⇥ \(completed): \(screen)")
     }
 

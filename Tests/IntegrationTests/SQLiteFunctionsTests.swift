@@ -1,5 +1,6 @@
 import CSQLite
 @testable import Library
+import SystemAccess
 import Testing
 
 /// `SQLiteFunctions`, libsqlite3's function table: each entry, looked up by name at run time, has the
@@ -37,10 +38,6 @@ struct SQLiteFunctionsTests {
     }
 
     private func same<F>(_ looked: F, _ declared: F, _ name: String) {
-        guard MemoryLayout<F>.size == MemoryLayout<UnsafeRawPointer>.size else {
-            Issue.record("\(name): \(F.self) is not a C function pointer")
-            return
-        }
-        #expect(unsafeBitCast(looked, to: UnsafeRawPointer.self) == unsafeBitCast(declared, to: UnsafeRawPointer.self), "\(name)")
+        #expect(SharedLibrary.same(looked, declared) == true, "\(name): \(F.self)")
     }
 }
