@@ -47,7 +47,9 @@ struct CompletionTests {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-completion-\(UUID().uuidString)")
         let library: SQLiteLibrary
         var environment: [String: String] {
-            ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path, "TERM": "xterm-256color",
+            // XDG_CONFIG_HOME too: a desktop's (or .ci/pipewire's) would send fish to another config.fish.
+            ["HOME": home.path, "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+             "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path, "TERM": "xterm-256color",
              "PATH": ChirperProcess.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"]
         }
 
@@ -72,9 +74,7 @@ struct CompletionTests {
     static func expect(_ shell: TmuxSession, typing text: String, completesTo completed: String) async throws {
         try shell.send("-l", text)
         try shell.send("Tab")
-        // Each Tab runs a debug chirper (fish may run it more than once): on a machine busy with the whole
-        // suite and a sound server that took over 10 s once.
-        let screen = try await shell.waitForScreen(seconds: 30) { $0.contains(completed) }
+        let screen = try await shell.waitForScreen(seconds: 10) { $0.contains(completed) }
         #expect(screen.contains(completed), "\(text) ⇥ \(completed): \(screen)")
     }
 
