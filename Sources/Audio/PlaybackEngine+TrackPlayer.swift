@@ -19,6 +19,21 @@ extension PlaybackEngine {
         listener.tell()
     }
 
+    /// One track's play as the track player runs it: what it plays, where it is (`track`), and what the
+    /// status line was last told.
+    struct TrackRun {
+        let decoded: DecodedTrack
+        let playing: Playing
+        let fallbackDuration: Double?
+        let connection: any AudioOutput
+        let events: @Sendable (PlaybackEvent) -> Void
+        var track: TrackPlayback
+        var status = StatusReporter()
+
+        func played(_ session: Session) -> Double { session.output?.playedSeconds ?? 0 }
+        var duration: Double? { decoded.duration ?? fallbackDuration }
+    }
+
     /// The track player: plays one track to its end, a move to another, a stop or a failure, by feeding
     /// its `TrackPlayback` the commands taken and what the decoder gives, and running the steps it
     /// returns against the decoder and the session's output. `startingAt`: seconds into it to begin
@@ -26,71 +41,15 @@ extension PlaybackEngine {
     func playTrack(_ decoded: DecodedTrack, _ playing: Playing, fallbackDuration: Double?, startingAt: Double?,
                    connection: any AudioOutput, session: inout Session,
                    events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
-        var status = StatusReporter()
         // The speed holds for the queue; the loop given on the command line for every track, one marked
         // with `l` for this track only.
         let settings = control.withLock { control in
             control.settings.loop = options.loop.map { .looping($0) } ?? .none
             return control.settings
         }
-        var track = TrackPlayback(index: playing.index, settings: settings, startingAt: startingAt,
-                                  clock: PlaybackClock(stream: session.inputEnd, recording: 0, rate: session.rate))
-        func played() -> Double { session.output?.playedSeconds ?? 0 }
-        func duration() -> Double? { decoded.duration ?? fallbackDuration }
-
-        /// Runs `steps` in order; the ending when one ends the track. `heardBefore`: the seconds heard
-        /// when the command that asked for them was taken (a move reports those, not what is left once
-        /// the queue is dropped); asked of the output only then, not for every piece.
-        func run(_ steps: [TrackPlayback.Step], heardBefore: Double? = nil) async throws -> Ending? {
-            for step in steps {
-                switch step {
-                case .dropQueued:
-                    try await session.dropQueued()
-                case .moveTo(let index, let at):
-                    return .moved(to: index, seconds: heardBefore ?? track.heard(played: played()), at: at)
-                case .jump(let target, let speed):
-                    // What is queued and not yet heard of this track is dropped, and the clock starts again
-                    // where the sound resumes.
-                    let heardSoFar = track.heard(played: played())
-                    if track.started { try await session.dropQueued() }
-                    if let speed, let format = session.source {
-                        try await session.use(format, speed: speed, connection: connection)
-                    }
-                    let reached = try await decoded.seek(to: target)
-                    let resumed = track.decoderMoved(to: target, reached: reached, format: session.source)
-                    track.jumped(resumed: resumed, stream: session.inputEnd, rate: session.rate, heardSoFar: heardSoFar)
-                    status.positionMoved()
-                case .useFormat(let format, let speed):
-                    try await session.use(format, speed: speed, connection: connection)
-                    let next = track.outputReady(stream: session.inputEnd, recording: decoded.position, rate: session.rate)
-                    if let ending = try await run(next) { return ending }
-                case .write(let bytes):
-                    try await session.write(pcm: bytes)
-                case .firstSound:
-                    transition(.soundWritten(duration: duration(), outputDry: session.output?.isDry ?? false))
-                case .publish(let settings):
-                    publish(settings, on: playing)
-                case .loopBack(let start):
-                    // Heard right after what is written.
-                    let reached = try await decoded.seek(to: start)
-                    let resumed = track.decoderMoved(to: start, reached: reached, format: session.source)
-                    track.loopedBack(resumed: resumed, stream: session.inputEnd, played: played())
-                case .advanced:
-                    let now = track.elapsed(played: played())
-                    reportPosition(playing, elapsed: now, duration: duration(), status: &status)
-                    if let duration = duration(), duration - now > Self.prefetchBeforeEnd { continue }
-                    session.prefetch(playing.index + 1)
-                case .finish:
-                    // All of it is written. A server that ran dry waits for most of a second before it
-                    // plays again: what is left plays now, and is the end of the track.
-                    try await session.startPlaying()
-                    if track.started { events(.position(elapsed: decoded.position, duration: duration())) }
-                    return .finished(seconds: track.started ? track.clock.heard(at: session.inputEnd) : 0)
-                }
-            }
-            return nil
-        }
-
+        var run = TrackRun(decoded: decoded, playing: playing, fallbackDuration: fallbackDuration, connection: connection, events: events,
+                           track: TrackPlayback(index: playing.index, settings: settings, startingAt: startingAt,
+                                                clock: PlaybackClock(stream: session.inputEnd, recording: 0, rate: session.rate)))
         decoded.onReconnect = { [weak self] news in
             switch news {
             case .trying: self?.transition(.reconnecting)
@@ -103,24 +62,79 @@ extension PlaybackEngine {
         }
         do {
             while true {
-                if stopped { return .stopped(seconds: track.heard(played: played())) }
+                if stopped { return .stopped(seconds: run.track.heard(played: run.played(session))) }
                 for command in await takeCommands() {
-                    let now = played()
-                    let steps = track.take(command, elapsed: track.elapsed(played: now))
-                    if let ending = try await run(steps, heardBefore: track.heard(played: now)) { return ending }
+                    let now = run.played(session)
+                    let steps = run.track.take(command, elapsed: run.track.elapsed(played: now))
+                    if let ending = try await perform(steps, &run, session: &session, heardBefore: run.track.heard(played: now)) { return ending }
                 }
                 let steps: [TrackPlayback.Step]
                 switch try await decoded.nextPiece() {
-                case .format(let format): steps = track.formatAnnounced(format)
-                case .pcm(let bytes): steps = track.decoded(bytes, endingAt: decoded.position, format: session.source)
-                case .end: steps = track.ended(at: decoded.position, hasOutput: session.output != nil)
+                case .format(let format): steps = run.track.formatAnnounced(format)
+                case .pcm(let bytes): steps = run.track.decoded(bytes, endingAt: decoded.position, format: session.source)
+                case .end: steps = run.track.ended(at: decoded.position, hasOutput: session.output != nil)
                 }
-                if let ending = try await run(steps) { return ending }
+                if let ending = try await perform(steps, &run, session: &session) { return ending }
             }
         } catch {
-            let heard = track.heard(played: played())
+            let heard = run.track.heard(played: run.played(session))
             if stopped { return .stopped(seconds: heard) }
             return .failed(PlaybackError(error, played: heard), seconds: heard)
         }
+    }
+
+    /// Runs `steps` in order; the ending when one ends the track. `heardBefore`: the seconds heard when
+    /// the command that asked for them was taken (a move reports those, not what is left once the queue
+    /// is dropped); asked of the output only then, not for every piece.
+    private func perform(_ steps: [TrackPlayback.Step], _ run: inout TrackRun, session: inout Session,
+                         heardBefore: Double? = nil) async throws -> Ending? {
+        let decoded = run.decoded
+        for step in steps {
+            switch step {
+            case .dropQueued:
+                try await session.dropQueued()
+            case .moveTo(let index, let at):
+                return .moved(to: index, seconds: heardBefore ?? run.track.heard(played: run.played(session)), at: at)
+            case .jump(let target, let speed):
+                // What is queued and not yet heard of this track is dropped, and the clock starts again
+                // where the sound resumes.
+                let heardSoFar = run.track.heard(played: run.played(session))
+                if run.track.started { try await session.dropQueued() }
+                if let speed, let format = session.source {
+                    try await session.use(format, speed: speed, connection: run.connection)
+                }
+                let reached = try await decoded.seek(to: target)
+                let resumed = run.track.decoderMoved(to: target, reached: reached, format: session.source)
+                run.track.jumped(resumed: resumed, stream: session.inputEnd, rate: session.rate, heardSoFar: heardSoFar)
+                run.status.positionMoved()
+            case .useFormat(let format, let speed):
+                try await session.use(format, speed: speed, connection: run.connection)
+                let next = run.track.outputReady(stream: session.inputEnd, recording: decoded.position, rate: session.rate)
+                if let ending = try await perform(next, &run, session: &session) { return ending }
+            case .write(let bytes):
+                try await session.write(pcm: bytes)
+            case .firstSound:
+                transition(.soundWritten(duration: run.duration, outputDry: session.output?.isDry ?? false))
+            case .publish(let settings):
+                publish(settings, on: run.playing)
+            case .loopBack(let start):
+                // Heard right after what is written.
+                let reached = try await decoded.seek(to: start)
+                let resumed = run.track.decoderMoved(to: start, reached: reached, format: session.source)
+                run.track.loopedBack(resumed: resumed, stream: session.inputEnd, played: run.played(session))
+            case .advanced:
+                let now = run.track.elapsed(played: run.played(session))
+                reportPosition(run.playing, elapsed: now, duration: run.duration, status: &run.status)
+                if let duration = run.duration, duration - now > Self.prefetchBeforeEnd { continue }
+                session.prefetch(run.playing.index + 1)
+            case .finish:
+                // All of it is written. A server that ran dry waits for most of a second before it plays
+                // again: what is left plays now, and is the end of the track.
+                try await session.startPlaying()
+                if run.track.started { run.events(.position(elapsed: decoded.position, duration: run.duration)) }
+                return .finished(seconds: run.track.started ? run.track.clock.heard(at: session.inputEnd) : 0)
+            }
+        }
+        return nil
     }
 }
