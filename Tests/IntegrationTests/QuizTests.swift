@@ -69,8 +69,10 @@ struct Quiz {
         // c: the compare screen, the recording heard above one of the bird named; q comes back.
         try terminal.send("c")
         let heardID = plan[1].recording.id
-        let compared = try await terminal.waitForScreen(seconds: 15) { $0.contains("XC\(heardID) ·") && $0.contains("kHz") }
-        #expect(compared.contains("XC\(heardID) ·") && compared.contains("kHz") && !compared.contains("question 2 of 4"), "\(compared)")
+        // The answer screen also names the recording and may show its sonogram: the compare screen is
+        // known by its side letters, A above B.
+        let compared = try await terminal.waitForScreen(seconds: 15) { $0.contains("A · XC\(heardID) ·") && $0.contains("B · XC") && $0.contains("kHz") }
+        #expect(compared.contains("A · XC\(heardID) ·") && !compared.contains("question 2 of 4"), "\(compared)")
         try terminal.send("q")
         let back = try await terminal.waitForScreen { $0.contains("✗ Not ") && $0.contains("question 2 of 4") }
         #expect(back.contains("c compare with a \(wrongName)"), "the answer again, after the compare screen: \(back)")
