@@ -104,7 +104,7 @@ let package = Package(
         // the queue feed, download) and the terminal. Never sees ArgumentParser.
         .target(
             name: "ChirperApp",
-            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking", "LibraryModel", "Library", "MediaControl"]),
+            dependencies: ["DisplayText", "XenoCanto", "XenoCantoHTTP", "PlaybackModel", "Audio", "ChirperCore", "Sonogram", "Locking", "LibraryModel", "Library", "MediaControl", "SystemAccess"]),
         // Parses the command line into plain options values and calls ChirperApp; exit codes. Nothing else.
         .executableTarget(
             name: "chirper",
@@ -134,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "chirper-demo",
             dependencies: [
-                "DemoCatalog", "XenoCanto",
+                "DemoCatalog", "XenoCanto", "SystemAccess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -50,6 +50,7 @@ EXIT_STATUS = [
     ("4", "network or server error, a bad response; download: the folder or file cannot be made"),
     ("5", "playback failed; download: a recording without a file, or another file holding its name"),
     ("6", "the library cannot be used (busy, damaged, not a database)"),
+    ("74", "standard output could not be written (a full disk, an I/O error)"),
     ("130", "interrupted (Ctrl-C, SIGTERM)"),
 ]
 

@@ -11,6 +11,9 @@ final class EngineListener: Sendable {
         var queued: [(Playing, PlaybackEvent)] = []
         /// A thread is telling the listener; events queued meanwhile are left to it.
         var telling = false
+        /// Who waits for every event queued to have been told.
+        var waiting: [CheckedContinuation<Void, Never>] = []
+        var isQuiet: Bool { !telling && queued.isEmpty }
     }
     private let mailbox = Locked(Mailbox())
 
@@ -37,23 +40,35 @@ final class EngineListener: Sendable {
         }
     }
 
-    /// Whether every event queued has been told.
-    var isQuiet: Bool { mailbox.withLock { !$0.telling && $0.queued.isEmpty } }
+    /// Returns once every event queued has been told (the thread telling them has stopped).
+    func quiet() async {
+        await withCheckedContinuation { (told: CheckedContinuation<Void, Never>) in
+            let now = mailbox.withLock { mailbox in
+                if mailbox.isQuiet { return true }
+                mailbox.waiting.append(told)
+                return false
+            }
+            if now { told.resume() }
+        }
+    }
 
     private typealias Batch = ((@Sendable (Playing, PlaybackEvent) -> Void)?, [(Playing, PlaybackEvent)])
 
     /// The events to tell next. `takingOver`: a thread that is not telling yet gets none while another
     /// is; the telling thread, finding none left, stops telling.
     private func take(takingOver: Bool) -> Batch? {
-        mailbox.withLock { mailbox in
-            if takingOver, mailbox.telling { return nil }
+        let (batch, waiting) = mailbox.withLock { mailbox -> (Batch?, [CheckedContinuation<Void, Never>]) in
+            if takingOver, mailbox.telling { return (nil, []) }
             guard !mailbox.queued.isEmpty else {
                 mailbox.telling = false
-                return nil
+                defer { mailbox.waiting = [] }
+                return (nil, mailbox.waiting)
             }
             mailbox.telling = true
             defer { mailbox.queued = [] }
-            return (mailbox.listener, mailbox.queued)
+            return ((mailbox.listener, mailbox.queued), [])
         }
+        for waiter in waiting { waiter.resume() }
+        return batch
     }
 }

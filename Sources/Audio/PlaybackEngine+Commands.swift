@@ -6,7 +6,7 @@ extension PlaybackEngine {
     static let seekSettleAtMost = Duration.milliseconds(600)
 
     /// Seeks pressed in a row are one seek: one jump, at most one Range request.
-    static func add(_ command: Command, to commands: inout [Command]) {
+    static func add(_ command: ListeningCommand, to commands: inout [ListeningCommand]) {
         if case .seek(let step) = command, case .seek(let earlier)? = commands.last {
             commands[commands.count - 1] = .seek(by: earlier + step)
         } else {
@@ -18,8 +18,8 @@ extension PlaybackEngine {
     /// quickly) are one seek, so a jump a minute ahead makes one Range request, not one per key: after a
     /// seek, keys are gathered until none has come for `seekSettle`, or for `seekSettleAtMost` in all so
     /// the position still moves while a key is held.
-    func takeCommands() async -> [Command] {
-        func take() -> [Command] { control.withLock { state in defer { state.commands = [] }; return state.commands } }
+    func takeCommands() async -> [ListeningCommand] {
+        func take() -> [ListeningCommand] { control.withLock { state in defer { state.commands = [] }; return state.commands } }
         var commands = take()
         guard case .seek? = commands.last else { return commands }
         let clock = ContinuousClock()

@@ -107,6 +107,8 @@ extension PlaybackEngine {
                 let resumed = run.track.decoderMoved(to: target, reached: reached, format: session.source)
                 run.track.jumped(resumed: resumed, stream: session.inputEnd, rate: session.rate, heardSoFar: heardSoFar)
                 run.status.positionMoved()
+                // A speed change goes on from where it was; a start at a point is no jump (nothing was heard).
+                if speed == nil, run.track.started { run.events(.jumped(to: resumed)) }
             case .useFormat(let format, let speed):
                 try await session.use(format, speed: speed, connection: run.connection)
                 let next = run.track.outputReady(stream: session.inputEnd, recording: decoded.position, rate: session.rate)
@@ -123,6 +125,10 @@ extension PlaybackEngine {
                 let resumed = run.track.decoderMoved(to: start, reached: reached, format: session.source)
                 run.track.loopedBack(resumed: resumed, stream: session.inputEnd, played: run.played(session))
             case .advanced:
+                for join in run.track.joinsHeard(played: run.played(session)) {
+                    run.events(.jumped(to: join))
+                    run.status.positionMoved()
+                }
                 let now = run.track.elapsed(played: run.played(session))
                 reportPosition(run.playing, elapsed: now, duration: run.duration, status: &run.status)
                 if let duration = run.duration, duration - now > Self.prefetchBeforeEnd { continue }

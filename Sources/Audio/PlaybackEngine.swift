@@ -58,22 +58,6 @@ public final class PlaybackEngine: Sendable {
         }
     }
 
-    /// What the listener asks of the playing queue.
-    public enum Command: Sendable, Equatable {
-        case next
-        /// The previous track, or the start of this one when more than 3 s in.
-        case previous
-        /// Seconds forward (or back, negative) in the playing track.
-        case seek(by: Double)
-        /// Slower, faster, back to normal, tape or pitch kept: for the rest of the queue.
-        case speed(PlaybackSpeed.Change)
-        /// `l`: the loop's start, then its end (and looping), then none.
-        case markLoop
-        /// Track `index` of the queue from `seconds` into it (compare's Tab: the other recording, at the
-        /// same point of its length).
-        case play(index: Int, from: Double)
-    }
-
     /// How the queue went, for the summary.
     public struct Report: Sendable {
         public var played: [(index: Int, seconds: Double)] = []
@@ -105,7 +89,8 @@ public final class PlaybackEngine: Sendable {
     /// and the volume for streams to come.
     struct Control {
         var state = EngineState<SinkHandle>.idle
-        var commands: [Command] = []
+        /// The moves, seeks, speed changes and loop marks sent and not yet taken by the track player.
+        var commands: [ListeningCommand] = []
         var volume: Double?
         /// The track's last position reported or due (elapsed, duration), said again when sound returns.
         var position: (elapsed: Double, duration: Double?)?
@@ -201,7 +186,15 @@ public final class PlaybackEngine: Sendable {
 
     // MARK: Controls (from any task)
 
-    public func send(_ command: Command) {
+    /// A listening command, at once, in the order sent: moves, seeks, speed and loop go to the track
+    /// player; pause and volume are carried out in a task of their own (`listen` waits for them);
+    /// compare's `otherSide` is the screen's to turn into a `play`, and means nothing here.
+    public func send(_ command: ListeningCommand) {
+        switch command {
+        case .next, .previous, .seek, .speed, .markLoop, .play: break
+        case .togglePause, .volume: Task { await listen(command) }; return
+        case .otherSide: return
+        }
         let output = control.withLock { control -> SinkHandle? in
             Self.add(command, to: &control.commands)
             return control.state.output
@@ -243,6 +236,18 @@ public final class PlaybackEngine: Sendable {
 
     var stopped: Bool { control.withLock { $0.state.isStopped } }
 
+    /// Carries out a listening command, waiting for a pause or a volume change to reach the server;
+    /// returns the new volume when it changed one.
+    @discardableResult
+    public func listen(_ command: ListeningCommand) async -> Double? {
+        switch command {
+        case .togglePause: await togglePause()
+        case .volume(let step): return await changeVolume(by: step)
+        case .next, .previous, .seek, .speed, .markLoop, .play, .otherSide: send(command)
+        }
+        return nil
+    }
+
     // MARK: Playing
 
     /// Plays one recording to the end, a stop, or a failure: a queue of one track.
@@ -268,93 +273,69 @@ public final class PlaybackEngine: Sendable {
             if let early { return try await early.connection(server: server) }
             return try await StartWork.connect(server: server)
         }
-        // The request begun at start, for the first track taken when it is its URL (else dropped).
-        var firstTake = true
         let wiring = Session.Wiring(
             device: options.device,
             volume: { [weak self] in self?.control.withLock { $0.volume } },
             opened: { [weak self] stream in await self?.handle(.outputOpened(stream)) },
             signals: { [weak self] sink, signal in self?.outputSignal(sink, signal) })
         var session = Session(cache: options.cache, track: track, wiring: wiring)
-        var report = Report()
-        var index = start
-        // Where the next track starts, when a command asked for a point inside it.
-        var startAt: Double?
-        // The track after a finished one, asked for once to know whether the queue ends there.
-        var following: (index: Int, track: Track?)?
+        var progress = QueueProgress(start: start, gap: gap)
 
         queue: while !stopped {
             let asked: Track?
-            if let following, following.index == index { asked = following.track } else { asked = await track(index) }
-            following = nil
+            if let known = progress.knownTrack() { asked = known } else { asked = await track(progress.index) }
             guard let next = asked else { break }
-            let playing = Playing(index: index, id: next.id)
+            let playing = Playing(index: progress.index, id: next.id)
             control.withLock { $0.position = nil }
             await handle(.trackBegan(playing))
             let events = { @Sendable [weak self] (event: PlaybackEvent) in self?.report(playing, event); return }
-            let begun = firstTake ? early?.firstRequest(for: next.source) : nil
-            firstTake = false
-            let opened = await session.take(index, next, begun: begun)
+            let begun = progress.offersFirstRequest() ? early?.firstRequest(for: next.source) : nil
             let decoded: DecodedTrack
-            switch opened {
+            switch await session.take(progress.index, next, begun: begun) {
             case .success(let track):
                 decoded = track
                 // A track no longer than a prefetch's lead: the next is asked for now, so that its round
                 // trips pass while this one plays, not after it.
-                if let length = next.duration, length <= Self.prefetchBeforeEnd { session.prefetch(index + 1) }
+                if let length = next.duration, length <= Self.prefetchBeforeEnd { session.prefetch(progress.index + 1) }
             case .failure(let error):
-                events(.failed(error))
-                report.failed.append((index, error))
-                index += 1
-                startAt = nil  // the point was this track's
+                await run(progress.couldNotOpen(error), gap: gap, session: &session, events: events, gapLeft: gapLeft)
                 continue queue
             }
             let connection: any AudioOutput
             do { connection = try await connecting.value } catch {
-                let failure = PlaybackError(error)
-                events(.failed(failure))
-                report.failed.append((index, failure))
+                await run(progress.noOutput(PlaybackError(error)), gap: gap, session: &session, events: events, gapLeft: gapLeft)
                 break queue
             }
-            let ending = await playTrack(decoded, playing, fallbackDuration: next.duration, startingAt: startAt,
+            let ending = await playTrack(decoded, playing, fallbackDuration: next.duration, startingAt: progress.startAt,
                                          connection: connection, session: &session, events: events)
-            startAt = nil
-            switch ending {
-            case .finished(let seconds):
-                // Before a gap and after the queue's last track, the track is over when its sound has been
-                // heard, not when it was all written: the output holds up to a second of it, and a row
-                // that went idle meanwhile would say so while it still sounds.
-                following = (index + 1, await track(index + 1))
-                if gap > 0 || (following?.track == nil && !stopped) { await session.finish() }
-                events(.finished)
-                report.played.append((index, seconds))
-                index += 1
-                if gap > 0 { await waitOut(gap: gap, told: gapLeft) }
-            case .moved(let to, let seconds, let at):
-                events(.finished)
-                if seconds > 0 { report.played.append((index, seconds)) }
-                index = to
-                startAt = at
-            case .failed(let error, let seconds):
-                events(.failed(error))
-                report.failed.append((index, error))
-                report.heardOfFailed += seconds
-                if report.lostTheSoundServer { break queue }  // nothing else can play
-                index += 1
-            case .stopped(let seconds):
-                if seconds > 0 { report.played.append((index, seconds)) }
-                break queue
-            }
+            let steps = await progress.ended(ending, asking: track, stopped: { stopped })
+            if await run(steps, gap: gap, session: &session, events: events, gapLeft: gapLeft) { break queue }
         }
+        var report = progress.report
         report.stopped = stopped
         if !report.stopped { await session.finish() }
         session.cancelPrefetch()
         await handle(.queueEnded)
         // Every event told before the play returns: a screen ends its lines after the last one.
-        while !listener.isQuiet { await Task.yield() }
+        await listener.quiet()
         listener.listen(nil)
         _ = try? await connecting.value
         return report
+    }
+
+    /// Runs the queue's `steps` in order. Returns whether one ended the queue.
+    @discardableResult
+    private func run(_ steps: [QueueProgress.Step], gap: Double, session: inout Session,
+                     events: @Sendable (PlaybackEvent) -> Void, gapLeft: @Sendable (Int) -> Void) async -> Bool {
+        for step in steps {
+            switch step {
+            case .tell(let event): events(event)
+            case .letItBeHeard: await session.finish()
+            case .waitOutTheGap: await waitOut(gap: gap, told: gapLeft)
+            case .endQueue: return true
+            }
+        }
+        return false
     }
 
     /// The silence between two tracks, in steps short enough that a stop ends it at once.

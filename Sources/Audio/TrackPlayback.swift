@@ -19,6 +19,13 @@ struct TrackPlayback: Equatable, Sendable {
     /// Bytes still to drop after a seek that landed short of its target, so a jump is exact to the sample.
     private(set) var skipBytes = 0
     private(set) var clock: PlaybackClock
+    /// The loop's joins written and not yet heard: the stream time each is heard at, and the recording
+    /// second it goes back to. Told as jumps when the output reaches them.
+    private(set) var joinsAhead: [Join] = []
+    struct Join: Equatable, Sendable {
+        var stream: Double
+        var to: Double
+    }
 
     /// What the track player does, in order.
     enum Step: Equatable, Sendable {
@@ -61,7 +68,7 @@ struct TrackPlayback: Equatable, Sendable {
     // MARK: Inputs
 
     /// A listener's command, taken with the recording at `elapsed` seconds.
-    mutating func take(_ command: PlaybackEngine.Command, elapsed: Double) -> [Step] {
+    mutating func take(_ command: ListeningCommand, elapsed: Double) -> [Step] {
         switch command {
         case .next:
             return [.dropQueued, .moveTo(index: index + 1, at: nil)]
@@ -76,6 +83,8 @@ struct TrackPlayback: Equatable, Sendable {
         case .speed(let change):
             settings.speed = settings.speed.applying(change)
             return [.publish(settings), .jump(to: elapsed, speed: settings.speed)]
+        case .togglePause, .volume, .otherSide:
+            return []  // the engine's and the screen's: never in the track player's mailbox
         case .markLoop:
             settings.loop = settings.loop.marking(at: elapsed)
             passes = 1
@@ -161,12 +170,22 @@ struct TrackPlayback: Equatable, Sendable {
     /// recording, heard from `stream` on at `rate`), keeping the seconds heard so far.
     mutating func jumped(resumed: Double, stream: Double, rate: Double, heardSoFar: Double) {
         clock = PlaybackClock(stream: stream, recording: resumed, rate: rate, heard: heardSoFar)
+        joinsAhead = []  // dropped with the sound queued
     }
 
     /// Another pass has begun: the recording goes back to `resumed` right after what is written
     /// (`stream`), the output having played `played` seconds.
     mutating func loopedBack(resumed: Double, stream: Double, played: Double) {
         clock.jump(to: resumed, at: stream, played: played)
+        joinsAhead.append(Join(stream: stream, to: resumed))
+    }
+
+    /// The recording seconds the loop's joins heard by `played` went back to, in order; each is
+    /// returned once.
+    mutating func joinsHeard(played: Double) -> [Double] {
+        let heard = joinsAhead.prefix { $0.stream <= played }
+        joinsAhead.removeFirst(heard.count)
+        return heard.map(\.to)
     }
 
     /// Another pass of the loop, when it has one left.

@@ -9,6 +9,8 @@ public enum ExitStatus: Int32, Sendable {
     case network = 4
     case playbackFailed = 5
     case library = 6
+    /// Standard output could not be written (a full disk, an I/O error): what was printed is incomplete.
+    case outputLost = 74
     case interrupted = 130
 }
 

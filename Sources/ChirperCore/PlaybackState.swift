@@ -35,6 +35,12 @@ public enum PlaybackState: Equatable, Sendable {
             return .paused(PlaybackPosition(elapsed: elapsed, duration: duration ?? knownDuration))
         case (.position(let elapsed, let duration), _):
             return .playing(PlaybackPosition(elapsed: elapsed, duration: duration ?? knownDuration))
+        case (.jumped(let to), .paused(let position)):
+            return .paused(PlaybackPosition(elapsed: to, duration: position.duration))
+        case (.jumped(let to), .playing(let position)):
+            return .playing(PlaybackPosition(elapsed: to, duration: position.duration))
+        case (.jumped, _):
+            return self
         case (.paused, .playing(let position)):
             return .paused(position)
         case (.resumed, .paused(let position)):

@@ -9,6 +9,9 @@ public enum PlaybackEvent: Equatable, Sendable {
     case started(duration: Double?)
     /// Elapsed and total seconds (total nil when neither the stream nor the API says).
     case position(elapsed: Double, duration: Double?)
+    /// The sound went on from `to` seconds of the recording, not from where it was: a seek, a move to
+    /// the track's start, the loop going back. Positions after it count from there.
+    case jumped(to: Double)
     case paused
     case resumed
     /// Speed or loop changed (and, when either is in force, once the sound starts).

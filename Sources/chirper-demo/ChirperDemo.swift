@@ -3,6 +3,7 @@ import DemoCatalog
 import Dispatch
 import FoundationEssentials
 import Glibc
+import SystemAccess
 import XenoCanto
 
 /// The demo catalog as a program of its own, so the player's binary links no HTTP server: `chirper demo`
@@ -74,7 +75,7 @@ struct ChirperDemo: AsyncParsableCommand {
         do {
             server = try await DemoServer(.init(port: port, key: key, catalog: catalog.recordings, scheme: publicScheme.rawValue))
         } catch {
-            FileOutput.write("chirper: \(error)\n", to: STDERR_FILENO)
+            try? FileOutput.write("chirper: \(error)\n", to: STDERR_FILENO)
             throw ExitCode(4)  // the player's "network or server" code
         }
         let faulty = RandomFaults.assign(share: faultShare, seed: seed, to: catalog.recordings, faults: server.faults)
@@ -85,7 +86,10 @@ struct ChirperDemo: AsyncParsableCommand {
             "Stop with Ctrl-C.",
         ] + (faulty.isEmpty ? [] : ["Faults on \(faulty.count) files: " + faulty.map { "XC\($0.id) \($0.fault)" }.joined(separator: ", ")])
         // Written and flushed at once: the parent reads the first line through a pipe.
-        FileOutput.write(lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO)
+        do throws(FileOutput.Failure) { try FileOutput.write(lines.joined(separator: "\n") + "\n", to: STDOUT_FILENO) } catch {
+            try? FileOutput.write("chirper: cannot write standard output: \(error)\n", to: STDERR_FILENO)
+            throw ExitCode(4)
+        }
         try await server.wait()
     }
 }

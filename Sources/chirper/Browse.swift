@@ -1,15 +1,14 @@
 import ArgumentParser
 import ChirperApp
+import ChirperCore
 
 extension Chirper {
     struct Browse: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "browse",
             abstract: "Browse results in the terminal: scroll, load more pages as you go, play any row.",
-            discussion: """
-                Keys: ↑/↓ or j/k move, PgUp/PgDn and g/G jump, Enter plays the row, space pauses and resumes, \
-                s stops, / types a new query (over a pack or a list: words its names hold; ↑↓ bring back past searches), \
-                f stars the row (F: into a list you name), r retries after an error, i shows the row's details, q or Ctrl-C quits.
+            discussion: ListeningKeys.sentence(on: .browse) + """
+                 Over a pack or a list, / searches the words its names hold.
                 Needs a terminal; in a pipe or a script use `chirper search`.
                 """)
 

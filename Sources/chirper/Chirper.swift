@@ -12,7 +12,7 @@ struct Chirper: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chirper",
         abstract: "Search xeno-canto's bird and wildlife sounds, list them, play them.",
-        discussion: "Exit codes: 0 found, 1 no match, 2 usage, 3 API key problem, 4 network or server, 5 playback failed, 6 library unusable, 130 interrupted.",
+        discussion: "Exit codes: 0 found, 1 no match, 2 usage, 3 API key problem, 4 network or server, 5 playback failed, 6 library unusable, 74 standard output not written, 130 interrupted.",
         version: "0.1.0",
         subcommands: [Search.self, Browse.self, Queue.self, Info.self, Play.self, Compare.self, Download.self, SonogramCommand.self, Cache.self, Pack.self, ListCommand.self, HistoryCommand.self, Quiz.self, Config.self, Demo.self, ServeDemo.self, Decode.self])
 
@@ -44,8 +44,11 @@ struct Chirper: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            if let lost = StandardOutput.problem { throw lost }
         } catch let failure as CommandFailure {
             StandardError.write(failure.message)
+            // A command that failed after its output was lost says both, and ends with its own code.
+            if let lost = StandardOutput.problem, lost.message != failure.message { StandardError.write(lost.message) }
             Glibc.exit(failure.exitCode.rawValue)
         } catch {
             let code = exitCode(for: error)

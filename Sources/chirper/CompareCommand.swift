@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChirperApp
+import ChirperCore
 
 extension Chirper {
     struct Compare: AsyncParsableCommand {
@@ -8,10 +9,9 @@ extension Chirper {
             abstract: "Two recordings side by side: their sonograms stacked on one axis, played one after the other.",
             discussion: """
                 Both sonograms share the frequency axis (fitted to the higher of the two sounds, never above \
-                the lower Nyquist frequency; or --max-khz) and the seconds scale. A plays, then B. Keys on a terminal: Tab switches to the other \
-                recording at the same point of its length; the keys of play (space, → ←, [ ] { } Backspace t, l, \
-                n, q) work on the one playing. Without a terminal: both sonograms, then A and B played once.
-                """)
+                the lower Nyquist frequency; or --max-khz) and the seconds scale. A plays, then B. \
+                Without a terminal: both sonograms, then A and B played once.
+                """ + "\n" + ListeningKeys.sentence(on: .compare))
 
         @Argument(help: "A: 123456, XC123456, a URL or a file path.")
         var first: String

@@ -1,12 +1,13 @@
 import ArgumentParser
 import ChirperApp
+import ChirperCore
 
 extension Chirper {
     struct Play: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "play",
             abstract: "Play one recording: an XC number, an http(s) URL or a local MP3 file.",
-            discussion: "Keys on a terminal: space pauses and resumes, → and ← seek 5 s, + and - volume, [ and ] speed −/+ 10 %, { and } halve and double it, Backspace 1×, t tape or pitch kept, l marks a loop's start, end, and clears it, q stops, Ctrl-C stops at once (exit 130).")
+            discussion: ListeningKeys.sentence(on: .play) + " Ctrl-C exits 130.")
 
         @Argument(help: "123456, XC123456, a URL or a file path.")
         var recording: String

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChirperApp
+import ChirperCore
 import XenoCanto
 
 extension Chirper {
@@ -7,9 +8,8 @@ extension Chirper {
         static let configuration = CommandConfiguration(
             commandName: "queue",
             abstract: "Play every recording of a page of results, one after another.",
-            discussion: """
-                Keys on a terminal: space pauses and resumes, n next, p previous (or the start of the track when \
-                more than 3 s in), → and ← seek 5 s, + and - volume, q quits, Ctrl-C quits at once (exit 130).
+            discussion: ListeningKeys.sentence(on: .queue) + """
+                 p goes to the start of the track when more than 3 s in; Ctrl-C exits 130.
                 Restricted recordings (no file) are left out. Exit 0 if anything played, 5 if every track failed or the sound server went away.
                 """)
 

@@ -12,14 +12,15 @@ extension Chirper {
                 Over a pack (offline), a list or a query's first page. Each question plays a recording of a card \
                 (a species and a sound type), another than last time, its name hidden until you answer. Type the \
                 name (English or scientific; Tab completes and cycles; small typos forgiven), or --choices 4, or \
-                --self to reveal and grade yourself (1 again, 2 hard, 3 good, 4 easy). Keys while it plays: ↑ replay, \
-                ←→ seek, [ ] { } speed, space pause (before typing), ^S (s with --choices or --self) the sonogram \
-                as a hint (the answer then counts as hard), ^L loop; Enter with nothing typed gives up. \
+                --self to reveal and grade yourself (1 again, 2 hard, 3 good, 4 easy). The sonogram as a hint \
+                counts the answer as hard. \
                 A session (--count) mixes the cards due, new cards (--new) and some already known. \
                 --stats: accuracy per species and the pairs most confused; --due: when each card is due; \
                 --pairs: the most confused pair side by side, then questions between the two until you tell them \
                 apart three times running.
-                """)
+                """ + "\n" + ListeningKeys.sentence(on: .quiz(.typing), lead: "Keys while typing an answer")
+                + "\n" + ListeningKeys.sentence(on: .quiz(.choices), lead: "With --choices")
+                + "\n" + ListeningKeys.sentence(on: .quiz(.selfGraded), lead: "With --self"))
 
         @Argument(help: "A query whose first page of results makes the set (online).", completion: QueryWords.completion)
         var query: [String] = []

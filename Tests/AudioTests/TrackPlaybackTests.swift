@@ -78,6 +78,21 @@ struct TrackPlaybackTests {
         #expect(track.settings.loop == .none)
     }
 
+    /// A join is written up to a buffer ahead of the ear: it is told as a jump when the output reaches
+    /// it, once, and a seek drops the joins it drops the sound of.
+    @Test func theLoopsJoinsAreToldWhenHeardAndASeekDropsThoseNotHeard() {
+        var track = Self.track()
+        _ = track.decoded(Self.pcm(1), endingAt: 1, format: Self.format)
+        track.loopedBack(resumed: 0.5, stream: 1, played: 0.2)
+        track.loopedBack(resumed: 0.5, stream: 1.5, played: 0.2)
+        #expect(track.joinsHeard(played: 0.9) == [], "not yet reached")
+        #expect(track.joinsHeard(played: 1.6) == [0.5, 0.5], "both heard, in order")
+        #expect(track.joinsHeard(played: 2) == [], "each told once")
+        track.loopedBack(resumed: 0.5, stream: 3, played: 2)
+        track.jumped(resumed: 0.8, stream: 2.1, rate: 1, heardSoFar: 2)
+        #expect(track.joinsHeard(played: 4) == [], "a seek dropped the join queued")
+    }
+
     @Test func aLoopPastTheRecordingsEndJoinsAtItsLastSample() {
         let section = LoopSection(start: 1, end: 9)!
         var track = Self.track(settings: ListeningSettings(speed: .normal, loop: .looping(section)))

@@ -97,13 +97,18 @@ struct DesktopPlayerTests {
         #expect(desktop.current.position == 4)
     }
 
-    /// A jump of the position (a seek, a loop going back) is counted, to be told as Seeked; the steps of
-    /// playing are not, nor is a new track's start.
+    /// A jump the engine tells (a seek, a loop going back) is counted, to be told as Seeked; positions
+    /// are not, however far apart (a stall, a fast speed), nor is a new track's start.
     @Test func jumpsAreCountedAsSeeks() {
         var state = DesktopPlayer.next(MediaPlayerState(), track: Self.track, canGoNext: false, event: .started(duration: nil))
-        for (elapsed, seeks) in [(0.3, 0), (0.8, 0), (1.9, 0), (30.0, 1), (30.5, 1), (4.0, 2)] {
-            state = DesktopPlayer.next(state, track: Self.track, canGoNext: false, event: .position(elapsed: elapsed, duration: nil))
-            #expect(state.seeks == seeks, "at \(elapsed) s")
+        let events: [(PlaybackEvent, seeks: Int, position: Double)] = [
+            (.position(elapsed: 0.3, duration: nil), 0, 0.3), (.position(elapsed: 9, duration: nil), 0, 9),
+            (.jumped(to: 30), 1, 30), (.position(elapsed: 30.5, duration: nil), 1, 30.5),
+            (.jumped(to: 4), 2, 4), (.position(elapsed: 1, duration: nil), 2, 1),
+        ]
+        for (event, seeks, position) in events {
+            state = DesktopPlayer.next(state, track: Self.track, canGoNext: false, event: event)
+            #expect(state.seeks == seeks && state.position == position, "after \(event)")
         }
         state = DesktopPlayer.next(state, track: Self.track, canGoNext: false, event: .started(duration: nil))
         #expect(state.seeks == 2 && state.position == 0)

@@ -30,9 +30,41 @@ struct PlayingModelTests {
         #expect(listed.contains("Tab") == (screen == .compare))
     }
 
+    /// A quiz has one recording (no n, p or Tab); while an answer is typed, every key a name may hold
+    /// (letters, digits, space, - ' .), Backspace and Tab are the answer's, so volume (+ with -) is not
+    /// offered half; with choices or self-grading every other listening key works.
+    @Test(arguments: [QuizMode.typing, .choices, .selfGraded])
+    func aQuizTakesTheListeningKeysItsAnswersLeaveFree(mode: QuizMode) {
+        let screen = KeyScreen.quiz(mode)
+        for (key, command) in Self.listeningKeys {
+            let nameKey: Bool
+            if case .character(let character) = key { nameKey = character.isLetter || character == " " || character == "-" } else { nameKey = key == .backspace }
+            let volume: Bool
+            if case .volume = command { volume = true } else { volume = false }
+            let expected = command == .next || command == .previous || (mode == .typing && (nameKey || volume)) ? nil : command
+            #expect(ListeningKeys.command(for: key, on: screen) == expected, "\(key) on \(screen)")
+        }
+        #expect(ListeningKeys.command(for: .tab, on: screen) == nil)
+        for character in "abcXYZ019 -'." { #expect(mode != .typing || ListeningKeys.command(for: .character(character), on: screen) == nil, "\(character) is typed") }
+        let listed = ListeningKeys.all(on: screen).map(\.keys)
+        for (key, _) in Self.listeningKeys where ListeningKeys.command(for: key, on: screen) != nil {
+            #expect(ListeningKeys.map.contains { binding in binding.keys.contains { $0.0 == key } && listed.contains(binding.help.keys) }, "\(key) listed on \(screen)")
+        }
+        #expect(listed.contains("?") && listed.contains("↑"))
+    }
+
+    /// Each command's --help says the keys of its screen, made from the map: a key added to the map is
+    /// in every list that offers it.
+    @Test func theHelpSentenceNamesEveryKeyOfTheScreen() {
+        for screen in [KeyScreen.browse, .play, .queue, .compare, .quiz(.typing), .quiz(.choices), .quiz(.selfGraded)] {
+            let sentence = ListeningKeys.sentence(on: screen)
+            for key in ListeningKeys.all(on: screen) { #expect(sentence.contains(key.keys + " " + key.action), "\(key.short) on \(screen)") }
+        }
+    }
+
     @Test func theHelpBarShowsWholeKeysMostImportantFirstAndEndsWithQuestionMark() {
         for width in [20, 40, 60, 80, 89, 120] {
-            for screen in [KeyScreen.browse, .play, .queue, .compare] {
+            for screen in [KeyScreen.browse, .play, .queue, .compare, .quiz(.typing), .quiz(.choices), .quiz(.selfGraded)] {
                 let keys = ListeningKeys.bar(on: screen, playing: true)
                 let line = HelpBar.line(keys, width: width)
                 #expect(TextWidth.of(line) <= max(width, TextWidth.of("? keys")), "\(line) fits \(width)")

@@ -39,6 +39,25 @@ import XenoCanto
         #expect(model.state == .asking(index: 1, typed: "", hinted: false, completing: nil))
     }
 
+    /// ? lists the quiz's keys over the question (never part of a name, so it opens while typing too);
+    /// ?, q or Esc closes the list, and what was typed is kept.
+    @Test func questionMarkListsTheKeysAndClosesWithoutLosingTheAnswer() {
+        var model = QuizModel(questions: [Self.question(Self.tit)], mode: .typing, names: Self.names)
+        _ = type("gre", into: &model)
+        #expect(model.press(.character("?")) == [] && model.showsKeys)
+        let shown = QuizRenderer.lines(model, title: "quiz").joined(separator: "\n")
+        #expect(shown.contains("Keys — ") && shown.contains("Tab") && shown.contains("complete the name") && !shown.contains("Which bird"), "\(shown)")
+        #expect(model.press(.right) == [.listen(.seek(by: 5))], "listening keys still work under the list")
+        #expect(model.press(.escape) == [] && !model.showsKeys, "Esc closes the list, not the quiz")
+        #expect(model.state == .asking(index: 0, typed: "gre", hinted: false, completing: nil))
+        #expect(model.press(.character("-")) == [] && model.state == .asking(index: 0, typed: "gre-", hinted: false, completing: nil), "- is typed")
+        var choosing = QuizModel(questions: [Self.question(Self.tit, choices: ["Parus major", "Turdus merula"])], mode: .choices, names: Self.names)
+        #expect(choosing.press(.character("-")) == [.listen(.volume(by: -0.1))], "with choices, - turns the volume down")
+        #expect(choosing.press(.character("n")) == [], "one recording: no next")
+        let bar = QuizRenderer.lines(choosing, title: "quiz").last ?? ""
+        #expect(bar.contains("1–9 answer") && bar.hasSuffix("? keys"), "\(bar)")
+    }
+
     @Test func aWrongNameIsAConfusionAndGivingUpIsAgain() {
         var model = QuizModel(questions: [Self.question(Self.thrush), Self.question(Self.tit)], mode: .typing, names: Self.names)
         _ = type("common blackbird", into: &model)

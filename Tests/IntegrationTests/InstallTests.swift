@@ -1,3 +1,4 @@
+import ChirperCore
 import Foundation
 import Testing
 
@@ -35,9 +36,18 @@ struct InstallTests {
         let shown = try await Spawn.run("/usr/bin/man", ["-l", prefix.appendingPathComponent("share/man/man1/chirper.1").path],
                                         environment: ["LANG": "C.UTF-8", "MANWIDTH": "200", "PATH": "/usr/bin:/bin"])
         #expect(shown.status == 0)
-        for text in ["Keys: ↑/↓ or j/k move", "[ and ] speed −/+ 10 %", "FILES", "ENVIRONMENT", "EXIT STATUS", "XC_API_KEY",
+        for text in ["↑ ↓ j k move", "[ ] speed −/+ 10 %", "FILES", "ENVIRONMENT", "EXIT STATUS", "XC_API_KEY",
                      "~/.config/chirper/config", "130    interrupted", "chirper quiz", "chirper pack build"] {
             #expect(shown.output.contains(text), "man chirper shows \(text)")
+        }
+        // Every key of every screen, as the one key map has it (lines joined: man wraps where it likes).
+        let flowing = shown.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flowing.contains("74 standard output could not be written"), "the exit status of lost output")
+        for screen in [KeyScreen.browse, .play, .queue, .compare, .quiz(.typing), .quiz(.choices), .quiz(.selfGraded)] {
+            for key in ListeningKeys.all(on: screen) {
+                let said = (key.keys + " " + key.action).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                #expect(flowing.contains(said), "man chirper shows \(said) (\(screen))")
+            }
         }
         #expect(!shown.output.contains("chirper decode") && !shown.output.contains("chirper help"), "hidden commands are not listed")
         for command in Self.subcommands {

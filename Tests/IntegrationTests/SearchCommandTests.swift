@@ -52,6 +52,23 @@ struct SearchCommandTests {
         }
     }
 
+    /// A listing that could not be written is not a success: named, exit 74. A reader that stopped
+    /// reading (`| true`, `| head`) took what it wanted: nothing to say.
+    @Test func outputThatCannotBeWrittenIsAFailureAndAClosedPipeIsNot() async throws {
+        try await TestCatalog.withServer { server in
+            let api = server.api.map { "'\($0)'" }.joined(separator: " ")
+            let lost = try await ChirperProcess.shell("""
+                folder=$(mktemp -d); : > "$folder/listing"
+                chirper search grp:birds \(api) 1<"$folder/listing"; echo "status $?"; rm -r "$folder"
+                """)
+            #expect(lost.stdout.hasSuffix("status 74\n"), "\(lost.stdout) \(lost.stderr)")
+            #expect(lost.stderr == "chirper: cannot write standard output: Bad file descriptor\n", "\(lost.stderr)")
+            let closed = try await ChirperProcess.shell("chirper search grp:birds \(api) | true; echo \"status ${PIPESTATUS[0]}\"")
+            #expect(closed.stdout == "status 0\n" || closed.stdout == "status 141\n", "\(closed.stdout)")
+            #expect(closed.stderr.isEmpty, "\(closed.stderr)")
+        }
+    }
+
     @Test func pagesListsSeveralPagesInOneRun() async throws {
         try await TestCatalog.withServer { server in
             let result = try await ChirperProcess.run(["search", "grp:birds", "--per-page", "50", "--pages", "5", "--json"] + server.api)

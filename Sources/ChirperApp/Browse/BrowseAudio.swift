@@ -132,8 +132,9 @@ struct BrowseAudio {
         switch (command, mode) {
         case (.next, .single), (.previous, .single), (.otherSide, _), (.play, _):
             return
-        default:
-            if let sent = PlaybackEngine.command(for: command) { return engine.send(sent) }
+        case (.next, _), (.previous, _), (.seek, _), (.speed, _), (.markLoop, _):
+            engine.send(command)
+        case (.togglePause, _), (.volume, _):
             let volume = volume
             Task {
                 if let changed = await engine.listen(command) { volume.value = changed }

@@ -31,8 +31,8 @@ final class CompareScreen: Sendable {
             let seconds: Double
             switch event {
             case .started: seconds = 0
-            case .position(let elapsed, _): seconds = elapsed
-            default:
+            case .position(let elapsed, _), .jumped(let elapsed): seconds = elapsed
+            case .buffering, .paused, .resumed, .settings, .finished, .failed:
                 guard shown.index != index else { return }
                 seconds = 0  // another entry begins (buffering): marked at its start
             }

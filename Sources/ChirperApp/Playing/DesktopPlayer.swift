@@ -110,10 +110,10 @@ final class DesktopPlayer: Sendable {
             state = MediaPlayerState(status: .playing, track: duration.map { track.lasting($0) } ?? track, position: 0,
                                      canGoNext: canGoNext, canGoPrevious: canGoPrevious, seeks: state.seeks)
         case .position(let elapsed, _):
-            // Positions come every quarter to half a second of sound, up to 4× speed: a step back, or
-            // further on than that, is a jump.
-            if state.track != nil, elapsed < state.position - 0.3 || elapsed > state.position + 2.5 { state.seeks += 1 }
             state.position = elapsed
+        case .jumped(let to):
+            if state.track != nil { state.seeks += 1 }
+            state.position = to
         case .paused:
             state.status = .paused
         case .resumed:

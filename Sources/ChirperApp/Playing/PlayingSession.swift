@@ -96,7 +96,7 @@ struct PlayingSession {
             switch $1 {
             case .failed: failedInARow.withLock { $0 += 1 }
             case .started: failedInARow.withLock { $0 = 0 }
-            case .buffering, .position, .paused, .resumed, .settings, .finished: break
+            case .buffering, .position, .jumped, .paused, .resumed, .settings, .finished: break
             }
             view.apply($0.index, $1)
             let item = items[$0.index % items.count]

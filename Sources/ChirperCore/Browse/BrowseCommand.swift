@@ -1,3 +1,4 @@
+import PlaybackModel
 import XenoCanto
 
 /// What the model asks its caller to do.

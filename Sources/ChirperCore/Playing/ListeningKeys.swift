@@ -1,34 +1,14 @@
 import PlaybackModel
 
-/// What a listener asks of whatever plays, on every screen that plays.
-public enum ListeningCommand: Equatable, Sendable {
-    case togglePause
-    /// The next track of the queue.
-    case next
-    /// The previous track, or the start of this one when more than a few seconds in.
-    case previous
-    /// Seconds forward (or back, negative) in the playing track.
-    case seek(by: Double)
-    /// Volume up (or down, negative), as a share of full volume.
-    case volume(by: Double)
-    /// Slower, faster, halve, double, 1×, tape or pitch kept.
-    case speed(PlaybackSpeed.Change)
-    /// The loop's start, then its end (and looping), then none.
-    case markLoop
-    /// Compare's Tab: the other recording, at the same point of its length.
-    case otherSide
-    /// Track `index` of the queue from `seconds` into it (what `otherSide` becomes once the screen
-    /// knows what plays).
-    case play(index: Int, from: Double)
-}
-
-/// The screens that take keys; each has the listening keys and some of its own.
+/// The screens that take keys; each has the listening keys it can use and some of its own.
 public enum KeyScreen: Equatable, Sendable {
     case browse
     /// `play`: one recording.
     case play
     case queue
     case compare
+    /// A question of the quiz, answered in `mode`: typing leaves the printable keys to the answer.
+    case quiz(QuizMode)
 }
 
 /// One key of a screen's list, as the `?` overlay and the help bar show it.
@@ -46,46 +26,77 @@ public struct KeyHelp: Equatable, Sendable {
     public var short: String { keys + " " + action }
 }
 
-/// The one key map of listening: a key → a command, the same on every screen that plays.
+/// The one key map of listening: a key → a command, the same on every screen that plays; what the
+/// overlay, the help bars and each command's `--help` (and so the man page) say is made from it.
 public enum ListeningKeys {
     /// The seek step of → and ←, in seconds, and the volume step of + and -.
     public static let seekStep = 5.0
     public static let volumeStep = 0.1
 
-    /// The listening command a key stands for on `screen`, or nil when it is not a listening key there.
-    public static func command(for key: TerminalKey, on screen: KeyScreen) -> ListeningCommand? {
-        switch key {
-        case .character(" "): return .togglePause
-        case .character("n"): return .next
-        case .character("p"): return .previous
-        case .right: return .seek(by: seekStep)
-        case .left: return .seek(by: -seekStep)
-        case .character("+"), .character("="): return .volume(by: volumeStep)
-        case .character("-"): return .volume(by: -volumeStep)
-        case .character("["): return .speed(.slower)
-        case .character("]"): return .speed(.faster)
-        case .character("{"): return .speed(.halve)
-        case .character("}"): return .speed(.double)
-        case .backspace: return .speed(.reset)
-        case .character("t"): return .speed(.toggleTape)
-        case .character("l"): return .markLoop
-        case .tab where screen == .compare: return .otherSide
-        default: return nil
+    /// One line of the map: keys and what each stands for, as printed in the list and on the help bar.
+    struct Binding: Sendable {
+        let keys: [(TerminalKey, ListeningCommand)]
+        let help: KeyHelp
+        let bar: KeyHelp?
+        /// Holds a character a name may hold (a letter, a digit, a space, - ' .): while an answer is
+        /// typed, the key is the answer's.
+        var typed: Bool {
+            keys.contains { key, _ in
+                guard case .character(let character) = key else { return false }
+                return character.isLetter || character.isNumber || character.isWhitespace || "-'.".contains(character)
+            }
         }
     }
 
-    /// The listening keys, most used first, as the overlay lists them.
-    static let listening: [KeyHelp] = [
-        KeyHelp("space", "pause or resume"),
-        KeyHelp("→ ←", "seek 5 s"),
-        KeyHelp("n p", "next, previous"),
-        KeyHelp("+ -", "volume"),
-        KeyHelp("[ ]", "speed −/+ 10 %"),
-        KeyHelp("{ }", "speed ½ or 2×"),
-        KeyHelp("⌫", "speed back to 1×"),
-        KeyHelp("t", "tape or pitch kept"),
-        KeyHelp("l", "loop: start, end, off"),
+    /// The listening keys, most used first.
+    static let map: [Binding] = [
+        Binding(keys: [(.character(" "), .togglePause)], help: KeyHelp("space", "pause or resume"), bar: KeyHelp("space", "pause")),
+        Binding(keys: [(.right, .seek(by: seekStep)), (.left, .seek(by: -seekStep))], help: KeyHelp("→ ←", "seek 5 s"), bar: KeyHelp("→←", "seek")),
+        Binding(keys: [(.character("n"), .next), (.character("p"), .previous)], help: KeyHelp("n p", "next, previous"), bar: KeyHelp("n p", "next prev")),
+        Binding(keys: [(.character("+"), .volume(by: volumeStep)), (.character("="), .volume(by: volumeStep)), (.character("-"), .volume(by: -volumeStep))],
+                help: KeyHelp("+ -", "volume"), bar: KeyHelp("+-", "vol")),
+        Binding(keys: [(.character("["), .speed(.slower)), (.character("]"), .speed(.faster))], help: KeyHelp("[ ]", "speed −/+ 10 %"), bar: KeyHelp("[]", "speed")),
+        Binding(keys: [(.character("{"), .speed(.halve)), (.character("}"), .speed(.double))], help: KeyHelp("{ }", "speed ½ or 2×"), bar: nil),
+        Binding(keys: [(.backspace, .speed(.reset))], help: KeyHelp("⌫", "speed back to 1×"), bar: nil),
+        Binding(keys: [(.character("t"), .speed(.toggleTape))], help: KeyHelp("t", "tape or pitch kept"), bar: nil),
+        Binding(keys: [(.character("l"), .markLoop)], help: KeyHelp("l", "loop: start, end, off"), bar: KeyHelp("l", "loop")),
+        Binding(keys: [(.tab, .otherSide)], help: KeyHelp("Tab", "the other, same point"), bar: KeyHelp("Tab", "other")),
     ]
+
+    /// Whether `binding` works on `screen`: Tab is compare's; a quiz has one recording (no next or
+    /// previous), and while an answer is typed the keys a name is typed with, Backspace and Tab are the answer's.
+    static func works(_ binding: Binding, on screen: KeyScreen) -> Bool {
+        let command = binding.keys[0].1
+        switch screen {
+        case .compare: return true
+        case .browse, .play, .queue: return command != .otherSide
+        case .quiz(let mode):
+            switch command {
+            case .next, .previous, .otherSide: return false
+            case .speed(.reset): return mode != .typing
+            case .togglePause, .seek, .volume, .speed, .markLoop, .play: return mode != .typing || !binding.typed
+            }
+        }
+    }
+
+    /// The listening command a key stands for on `screen`, or nil when it is not a listening key there.
+    public static func command(for key: TerminalKey, on screen: KeyScreen) -> ListeningCommand? {
+        for binding in map where works(binding, on: screen) {
+            if let command = binding.keys.first(where: { $0.0 == key })?.1 { return command }
+        }
+        return nil
+    }
+
+    /// The listening keys of `screen`, most used first, as the overlay lists them.
+    static func listening(on screen: KeyScreen) -> [KeyHelp] {
+        map.filter { works($0, on: screen) }.map(\.help)
+    }
+
+    /// "Keys on a terminal: space pause or resume, → ← seek 5 s, …": every key of `screen` for its
+    /// command's `--help` (and the man page made from it).
+    public static func sentence(on screen: KeyScreen, lead: String = "Keys on a terminal") -> String {
+        lead + ": " + all(on: screen).map { $0.keys + " " + $0.action }.joined(separator: "; ") + "."
+    }
 
     /// Every key of `screen`, for the `?` overlay.
     public static func all(on screen: KeyScreen) -> [KeyHelp] {
@@ -105,11 +116,28 @@ public enum ListeningKeys {
                 KeyHelp("F", "star into a list you name"),
                 KeyHelp("o", "its page in the browser"),
                 KeyHelp("y", "copy its XC number"),
-            ] + listening + closing(quits: "quit")
-        case .play, .queue:
-            return listening + closing(quits: "stop and quit")
-        case .compare:
-            return [KeyHelp("Tab", "the other, same point")] + listening + closing(quits: "stop and quit")
+            ] + listening(on: screen) + closing(quits: "quit")
+        case .play, .queue, .compare:
+            let tab = listening(on: screen).filter { $0.keys == "Tab" }
+            return tab + listening(on: screen).filter { $0.keys != "Tab" } + closing(quits: "stop and quit")
+        case .quiz(let mode):
+            return quizKeys(mode) + listening(on: screen) + [KeyHelp("?", "this list"), KeyHelp("Ctrl-C", "quit at once")]
+        }
+    }
+
+    /// The quiz's own keys in `mode`, before its listening keys.
+    private static func quizKeys(_ mode: QuizMode) -> [KeyHelp] {
+        switch mode {
+        case .typing:
+            return [KeyHelp("⏎", "answer (empty: give up)"), KeyHelp("Tab", "complete the name"), KeyHelp("↑", "play it again"),
+                    KeyHelp("^S", "sonogram (counts as hard)"), KeyHelp("^L", "loop: start, end, off"),
+                    KeyHelp("Esc", "clear, then quit"), KeyHelp("space", "pause (before typing)")]
+        case .choices:
+            return [KeyHelp("1–9", "answer"), KeyHelp("⏎", "give up"), KeyHelp("↑", "play it again"),
+                    KeyHelp("s", "sonogram (counts as hard)"), KeyHelp("q Esc", "quit")]
+        case .selfGraded:
+            return [KeyHelp("⏎ r", "reveal"), KeyHelp("1–4", "grade: again, hard, good, easy"), KeyHelp("↑", "play it again"),
+                    KeyHelp("s", "sonogram"), KeyHelp("q Esc", "quit")]
         }
     }
 
@@ -120,18 +148,18 @@ public enum ListeningKeys {
 
     /// The help bar's keys, most important first: what fits is shown whole, then `? keys`.
     public static func bar(on screen: KeyScreen, playing: Bool) -> [KeyHelp] {
+        let listeningBar = map.filter { works($0, on: screen) }.compactMap(\.bar)
         switch screen {
         case .browse:
             let moving = [KeyHelp("⏎", "play"), KeyHelp("q", "quit"), KeyHelp("/", "search"), KeyHelp("a", "all")]
-            let listening = playing
-                ? [KeyHelp("space", "pause"), KeyHelp("s", "stop"), KeyHelp("→←", "seek"), KeyHelp("+-", "vol"), KeyHelp("[]", "speed"), KeyHelp("l", "loop")]
-                : []
+            let listening = playing ? Array(listeningBar.prefix(1)) + [KeyHelp("s", "stop")] + listeningBar.dropFirst().filter { $0.keys != "n p" } : []
             return moving + listening + [KeyHelp("i", "info"), KeyHelp("v", "sonogram"), KeyHelp("r", "retry"), KeyHelp("↑↓", "move"), KeyHelp("f", "star")]
         case .play, .queue, .compare:
-            let first = screen == .compare ? [KeyHelp("Tab", "other")] : []
-            let moving = screen == .queue ? [KeyHelp("n p", "next prev")] : []
-            return first + [KeyHelp("space", "pause"), KeyHelp("q", "quit")] + moving
-                + [KeyHelp("→←", "seek"), KeyHelp("+-", "vol"), KeyHelp("[]", "speed"), KeyHelp("l", "loop")]
+            let first = listeningBar.filter { $0.keys == "Tab" }
+            let moving = screen == .queue ? listeningBar.filter { $0.keys == "n p" } : []
+            return first + [listeningBar[0], KeyHelp("q", "quit")] + moving + listeningBar.dropFirst().filter { $0.keys != "Tab" && $0.keys != "n p" }
+        case .quiz(let mode):
+            return Array(quizKeys(mode).prefix(mode == .typing ? 4 : 3)) + listeningBar
         }
     }
 }

@@ -93,6 +93,8 @@ public struct QuizModel: Sendable {
     public private(set) var playback = PlaybackState.idle
     public private(set) var sonogram: SonogramPicture?
     public private(set) var answers: [QuizAnswer] = []
+    /// The `?` list of the keys is shown (over the question, which goes on playing).
+    public private(set) var showsKeys = false
     public var width: Int
     /// Ends the session once this many answers running are right (`--pairs`: told apart three times).
     public let streakGoal: Int?
@@ -131,6 +133,14 @@ public struct QuizModel: Sendable {
     public mutating func press(_ key: TerminalKey) -> [QuizCommand] {
         if key == .control("c") { return [.quit(interrupted: true)] }
         if case .alt = key { return key.unalted.flatMap { press($0) } }
+        if showsKeys, key == .character("?") || key == .character("q") || key == .escape {
+            showsKeys = false
+            return []
+        }
+        if key == .character("?"), state != .finished {  // never part of a name
+            showsKeys = true
+            return []
+        }
         switch state {
         case .asking(let index, let typed, let hinted, let completing):
             return ask(key, index: index, typed: typed, hinted: hinted, completing: completing)
@@ -153,9 +163,8 @@ public struct QuizModel: Sendable {
             asking(typed, hint: true, completing: completing)
             return sonogram == nil ? [.makeSonogram(question.recording)] : []
         case .control("l"): return [.listen(.markLoop)]
-        case .left, .right, .character("["), .character("]"), .character("{"), .character("}"), .character("+"):
-            return ListeningKeys.command(for: key, on: .play).map { [.listen($0)] } ?? []
-        default: break
+        default:
+            if let command = ListeningKeys.command(for: key, on: .quiz(mode)) { return [.listen(command)] }
         }
         switch mode {
         case .typing:
@@ -176,9 +185,7 @@ public struct QuizModel: Sendable {
             }
         case .choices:
             switch key {
-            case .character(" "): return [.listen(.togglePause)]
             case .character("s"): return press(.control("s"))
-            case .character("l"): return [.listen(.markLoop)]
             case .character(let digit) where digit.wholeNumberValue.map({ (1...question.choices.count).contains($0) }) == true:
                 let named = question.choices[digit.wholeNumberValue! - 1]
                 return answer(index: index, typed: names.species.first { $0.scientific == named }?.shown ?? named, hinted: hinted, picked: named)
@@ -188,9 +195,7 @@ public struct QuizModel: Sendable {
             }
         case .selfGraded:
             switch key {
-            case .character(" "): return [.listen(.togglePause)]
             case .character("s"): return press(.control("s"))
-            case .character("l"): return [.listen(.markLoop)]
             case .enter, .character("r"):
                 state = .revealed(index: index, typed: "", hinted: hinted, outcome: nil)
                 return revealedSonogram(question)

@@ -6,6 +6,7 @@ import XenoCanto
 /// (no header, no title; the sonogram hint is a picture only).
 public enum QuizRenderer {
     public static func lines(_ model: QuizModel, title: String) -> [String] {
+        if model.showsKeys { return keys(model, title: title) }
         var lines: [String]
         switch model.state {
         case .asking(let index, let typed, let hinted, _):
@@ -16,18 +17,16 @@ public enum QuizRenderer {
             switch model.mode {
             case .typing:
                 lines.append("Which bird is it? " + typed + "▏")
-                lines.append("⏎ answer (empty: give up) · Tab complete · ↑ replay · ^S sonogram (counts as hard) · Esc clear, then quit")
-                lines.append("space pause (before typing) · ←→ seek · [] {} speed · ^L loop")
             case .choices:
                 let question = model.questions[index]
                 for (number, species) in question.choices.enumerated() {
                     lines.append("  \(number + 1)  " + shown(species, in: model))
                 }
-                lines.append("1–\(question.choices.count) answer · ⏎ give up · ↑ replay · s sonogram (counts as hard) · space pause · l loop · q quit")
+
             case .selfGraded:
                 lines.append("Name it to yourself, then ⏎ to see it.")
-                lines.append("⏎ reveal · ↑ replay · s sonogram · space pause · l loop · q quit")
             }
+            lines.append(HelpBar.line(ListeningKeys.bar(on: .quiz(model.mode), playing: true), width: model.width))
         case .revealed(let index, let typed, let hinted, let outcome):
             let question = model.questions[index]
             let answer = shown(question.card.species, in: model) + " · " + question.card.soundType
@@ -57,6 +56,16 @@ public enum QuizRenderer {
             lines = [title, "", summary(model.answers), "", "⏎ or q to leave"]
         }
         return lines.map { Displayable.line($0) }
+    }
+
+    /// The `?` list: the question's heading, then every key of the quiz in its mode.
+    static func keys(_ model: QuizModel, title: String) -> [String] {
+        let heading: String
+        switch model.state {
+        case .asking(let index, _, _, _), .revealed(let index, _, _, _): heading = self.heading(title, index, model)
+        case .finished: heading = title
+        }
+        return ([heading, ""] + KeyOverlay.lines(on: .quiz(model.mode), width: model.width)).map { Displayable.line($0) }
     }
 
     static func heading(_ title: String, _ index: Int, _ model: QuizModel) -> String {
