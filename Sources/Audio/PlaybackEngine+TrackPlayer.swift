@@ -10,6 +10,11 @@ extension PlaybackEngine {
         case stopped(seconds: Double)
     }
 
+    /// The position to say again when sound returns after buffering is the one jumped to.
+    func movePosition(to elapsed: Double, duration: Double?) {
+        control.withLock { $0.position = (elapsed, duration) }
+    }
+
     /// Speed and loop as they stand now, reported on `track` (the status line shows them).
     func publish(_ settings: ListeningSettings, on track: Playing) {
         control.withLock { control in
@@ -29,6 +34,9 @@ extension PlaybackEngine {
         let events: @Sendable (PlaybackEvent) -> Void
         var track: TrackPlayback
         var status = StatusReporter()
+        /// Where the track begins when a command or the loop asked for a point inside it: told as a
+        /// jump once its sound starts (the row and the desktop would otherwise count from 0).
+        var beginsAt: Double?
 
         func played(_ session: Session) -> Double { session.output?.playedSeconds ?? 0 }
         var duration: Double? { decoded.duration ?? fallbackDuration }
@@ -107,8 +115,9 @@ extension PlaybackEngine {
                 let resumed = run.track.decoderMoved(to: target, reached: reached, format: session.source)
                 run.track.jumped(resumed: resumed, stream: session.inputEnd, rate: session.rate, heardSoFar: heardSoFar)
                 run.status.positionMoved()
-                // A speed change goes on from where it was; a start at a point is no jump (nothing was heard).
-                if speed == nil, run.track.started { run.events(.jumped(to: resumed)) }
+                movePosition(to: resumed, duration: run.duration)
+                // A speed change goes on from where it was; a start at a point is told with the first sound.
+                if speed == nil { if run.track.started { run.events(.jumped(to: resumed)) } else { run.beginsAt = resumed } }
             case .useFormat(let format, let speed):
                 try await session.use(format, speed: speed, connection: run.connection)
                 let next = run.track.outputReady(stream: session.inputEnd, recording: decoded.position, rate: session.rate)
@@ -117,6 +126,7 @@ extension PlaybackEngine {
                 try await session.write(pcm: bytes)
             case .firstSound:
                 transition(.soundWritten(duration: run.duration, outputDry: session.output?.isDry ?? false))
+                if let start = run.beginsAt, start > 0 { run.events(.jumped(to: start)) }
             case .publish(let settings):
                 publish(settings, on: run.playing)
             case .loopBack(let start):
@@ -126,6 +136,7 @@ extension PlaybackEngine {
                 run.track.loopedBack(resumed: resumed, stream: session.inputEnd, played: run.played(session))
             case .advanced:
                 for join in run.track.joinsHeard(played: run.played(session)) {
+                    movePosition(to: join, duration: run.duration)
                     run.events(.jumped(to: join))
                     run.status.positionMoved()
                 }

@@ -25,6 +25,12 @@ public enum FileOutput {
             while done < bytes.count {
                 let wrote = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
                 if wrote < 0 && errno == EINTR { continue }
+                if wrote < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    // A descriptor left non-blocking (a terminal shared with another program): wait for room.
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
                 guard wrote > 0 else {
                     let code = wrote == 0 ? EIO : errno
                     return code == EPIPE ? .readerGone : .failed(errno: code)

@@ -40,7 +40,7 @@ import XenoCanto
     }
 
     /// ? lists the quiz's keys over the question (never part of a name, so it opens while typing too);
-    /// ?, q or Esc closes the list, and what was typed is kept.
+    /// Under it only the listening keys work; any other key closes it, and what was typed is kept.
     @Test func questionMarkListsTheKeysAndClosesWithoutLosingTheAnswer() {
         var model = QuizModel(questions: [Self.question(Self.tit)], mode: .typing, names: Self.names)
         _ = type("gre", into: &model)
@@ -48,6 +48,8 @@ import XenoCanto
         let shown = QuizRenderer.lines(model, title: "quiz").joined(separator: "\n")
         #expect(shown.contains("Keys — ") && shown.contains("Tab") && shown.contains("complete the name") && !shown.contains("Which bird"), "\(shown)")
         #expect(model.press(.right) == [.listen(.seek(by: 5))], "listening keys still work under the list")
+        #expect(model.press(.enter) == [] && !model.showsKeys, "any other key closes the list, and does nothing else: no answer")
+        _ = model.press(.character("?"))
         #expect(model.press(.escape) == [] && !model.showsKeys, "Esc closes the list, not the quiz")
         #expect(model.state == .asking(index: 0, typed: "gre", hinted: false, completing: nil))
         #expect(model.press(.character("-")) == [] && model.state == .asking(index: 0, typed: "gre-", hinted: false, completing: nil), "- is typed")

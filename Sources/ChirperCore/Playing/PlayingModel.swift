@@ -68,6 +68,7 @@ public struct PlayingModel: Equatable, Sendable {
             heard = 0
         }
         if case .position(let elapsed, _) = event { heard = elapsed }
+        if case .jumped(let to) = event { heard = to }
         playback = playback.applying(event, knownDuration: lengths[index % lengths.count])
         if case .settings(let settings) = event { listening = settings }
         return began

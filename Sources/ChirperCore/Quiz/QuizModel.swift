@@ -133,7 +133,8 @@ public struct QuizModel: Sendable {
     public mutating func press(_ key: TerminalKey) -> [QuizCommand] {
         if key == .control("c") { return [.quit(interrupted: true)] }
         if case .alt = key { return key.unalted.flatMap { press($0) } }
-        if showsKeys, key == .character("?") || key == .character("q") || key == .escape {
+        // Under the list, only the listening keys work; any other key closes it (and does nothing else).
+        if showsKeys, ListeningKeys.command(for: key, on: .quiz(mode)) == nil {
             showsKeys = false
             return []
         }
