@@ -199,8 +199,7 @@ struct BrowseModelTests {
         #expect(press(&model, .character("f")) == [.star(recording, list: "starred", on: false)])
         #expect(model.starred.isEmpty)
         // A star the library could not keep: the list as it is, and why, until the next key.
-        model.showStarred(["900001"], keepingPresses: false)
-        model.notice = "✗ not starred: the library is busy"
+        model.showStarred(["900001"], refusal: "✗ not starred: the library is busy")
         #expect(BrowseRenderer.frame(model).map(\.text).contains("✗ not starred: the library is busy"))
         _ = press(&model, .down)
         #expect(model.notice == nil && model.starred == ["900001"])

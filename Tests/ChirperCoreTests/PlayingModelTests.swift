@@ -77,6 +77,19 @@ struct PlayingModelTests {
         #expect(HelpBar.line(ListeningKeys.bar(on: .play, playing: true), width: 40).contains("q quit"))
     }
 
+    /// A repeating queue gives up after a whole pass in which nothing played: the model counts the
+    /// failures in a row, and a track that starts begins the count again.
+    @Test func failuresInARowAreCountedUntilATrackStarts() {
+        var model = PlayingModel(screen: .queue, lengths: [5, 5, 5], repeating: true)
+        model.receive(0, .failed(.notPlayable))
+        model.receive(1, .failed(.notPlayable))
+        #expect(model.failedInARow == 2 && !model.wholePassFailed)
+        model.receive(2, .started(duration: 5))
+        #expect(model.failedInARow == 0)
+        for index in 3...5 { model.receive(index, .failed(.notPlayable)) }
+        #expect(model.wholePassFailed, "three of three failed in a row")
+    }
+
     func press(_ model: inout PlayingModel, _ key: TerminalKey) -> [PlayingModel.Command] {
         model.press(key)
     }

@@ -56,6 +56,12 @@ import XenoCanto
         var choosing = QuizModel(questions: [Self.question(Self.tit, choices: ["Parus major", "Turdus merula"])], mode: .choices, names: Self.names)
         #expect(choosing.press(.character("-")) == [.listen(.volume(by: -0.1))], "with choices, - turns the volume down")
         #expect(choosing.press(.character("n")) == [], "one recording: no next")
+        // The speed a key set is shown beside the question's sound, as on every screen that plays.
+        let slow = ListeningSettings(speed: PlaybackSpeed(rate: 0.5, tape: false), loop: .none)
+        choosing.receive(.started(duration: 5))
+        choosing.receive(.settings(slow))
+        let sound = QuizRenderer.lines(choosing, title: "quiz").first { $0.hasPrefix("♪") } ?? ""
+        #expect(sound.contains(slow.description), "\(sound)")
         let bar = QuizRenderer.lines(choosing, title: "quiz").last ?? ""
         #expect(bar.contains("1–9 answer") && bar.hasSuffix("? keys"), "\(bar)")
     }
@@ -72,6 +78,10 @@ import XenoCanto
         #expect(gaveUp.named == nil && gaveUp.rating == .again)
         _ = model.press(.enter)
         #expect(model.state == .finished)
+        // The summary lists what was missed: heard → taken for, and what was given up.
+        let summary = QuizRenderer.lines(model, title: "quiz")
+        #expect(summary.contains("  Song Thrush (Turdus philomelos) · song (XC2) — taken for Common Blackbird (Turdus merula)"), "\(summary)")
+        #expect(summary.contains("  Great Tit (Parus major) · song (XC1) — given up"), "\(summary)")
     }
 
     @Test func theSonogramHintCountsAsHardAndTabCompletesAndCycles() {

@@ -50,9 +50,10 @@ struct Compare {
                                            environment: ChirperProcess.environment(extra: ["TERM": "xterm-256color"]))
             try await terminal.waitForScreen { $0.contains("▶ A · XC900014") && $0.contains("▶ 0:03 / 0:12") }
             try terminal.send("Tab")
-            // B's clock, once B is heard (it may buffer first: its file is asked for now).
+            // B's clock, once B is heard and its first position told (it may buffer first: its file is
+            // asked for now; the line drawn on its start, before any position, has an empty bar).
             let switched = try await terminal.waitForScreen(seconds: 30) {
-                $0.contains("▶ B · XC900004") && $0.range(of: #"▶ 0:0\d / 0:06"#, options: .regularExpression) != nil
+                $0.contains("▶ B · XC900004") && $0.range(of: #"▶ 0:0\d / 0:06 ━"#, options: .regularExpression) != nil
             }
             #expect(switched.contains("  A · XC900014"), "A no longer marked")
             // A quarter into A's 12 s: a quarter into B's 6 s, 0:01 or so, not its start.

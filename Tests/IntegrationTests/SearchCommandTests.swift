@@ -62,10 +62,10 @@ struct SearchCommandTests {
                 chirper search grp:birds \(api) 1<"$folder/listing"; echo "status $?"; rm -r "$folder"
                 """)
             #expect(lost.stdout.hasSuffix("status 74\n"), "\(lost.stdout) \(lost.stderr)")
-            #expect(lost.stderr == "chirper: cannot write standard output: Bad file descriptor\n", "\(lost.stderr)")
+            #expect(lost.stderr.hasPrefix("chirper: cannot write standard output: Bad file descriptor\n"), "\(lost.stderr)")
             let closed = try await ChirperProcess.shell("chirper search grp:birds \(api) | true; echo \"status ${PIPESTATUS[0]}\"")
             #expect(closed.stdout == "status 0\n" || closed.stdout == "status 141\n", "\(closed.stdout)")
-            #expect(closed.stderr.isEmpty, "\(closed.stderr)")
+            #expect(!closed.stderr.contains("chirper:"), "\(closed.stderr)")  // (a sanitizer's own report may follow)
         }
     }
 

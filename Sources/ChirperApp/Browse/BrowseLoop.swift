@@ -91,7 +91,7 @@ struct BrowseLoop {
         continuation.finish()  // nothing more is read: what the terminal still sends is dropped, not kept
         await run.audio.finish()
         if !libraryWrites.allAnswered {
-            run.model.notice = "Keeping your changes in the library…"
+            run.model.tell("Keeping your changes in the library…")
             screen.draw(run.model)
         }
         await libraryWrites.waitForAll(atMost: libraryWait)

@@ -55,12 +55,11 @@ struct BrowseRun {
         case .sonogram(let id, let result):
             model.receiveSonogram(id: id, result)
         case .starred(let ids, let notice):
-            model.showStarred(ids, keepingPresses: notice == nil)
-            if let notice { model.notice = notice }
+            model.showStarred(ids, refusal: notice)
         case .pastSearches(let queries):
             model.showPastSearches(queries)
         case .notice(let text):
-            model.notice = text
+            model.tell(text)
         case .desktop(let request):
             for command in DesktopPlayer.commands(for: request, in: audio.desktopState) {
                 switch command {
@@ -114,9 +113,9 @@ struct BrowseRun {
             case .listen(let command):
                 audio.perform(command)
             case .openPage(let recording):
-                model.notice = RecordingHandoff.openPage(of: recording)
+                model.tell(RecordingHandoff.openPage(of: recording))
             case .copyNumber(let recording):
-                model.notice = RecordingHandoff.copyNumber(of: recording)
+                model.tell(RecordingHandoff.copyNumber(of: recording))
             case .stopPlayback:
                 audio.stop()
                 _ = perform(model.receive(.playbackStopped))

@@ -82,22 +82,14 @@ struct PlayingSession {
             input.restore()
         }
         let (items, repeating, gaveUp) = (items, repeating, gaveUp)
-        // Tracks failed one after another since the last that played: as many as the queue holds is a
-        // whole pass in which nothing played.
-        let failedInARow = Locked(0)
         let report = await engine.play(gap: gap, track: { index in
             guard index < items.count || repeating else { return nil }
-            guard failedInARow.withLock({ $0 < items.count }) else {
+            guard !view.wholePassFailed else {
                 gaveUp.set()
                 return nil
             }
             return items[index % items.count].track
         }, gapLeft: { view.showGap($0) }, events: {
-            switch $1 {
-            case .failed: failedInARow.withLock { $0 += 1 }
-            case .started: failedInARow.withLock { $0 = 0 }
-            case .buffering, .position, .jumped, .paused, .resumed, .settings, .finished: break
-            }
             view.apply($0.index, $1)
             let item = items[$0.index % items.count]
             desktop.apply($1, of: (item.desktop ?? .named(item.name)).track(number: $0.index, seconds: item.track.duration),

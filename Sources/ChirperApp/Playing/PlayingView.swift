@@ -40,6 +40,9 @@ final class PlayingView: Sendable {
         shown = Locked(Shown(model: model))
     }
 
+    /// A whole pass of the items failed (the model counts the failures in a row).
+    var wholePassFailed: Bool { shown.withLock { $0.model.wholePassFailed } }
+
     /// A key, through the model: what it asks for. The key list is drawn or taken away at once.
     func press(_ key: TerminalKey) -> [PlayingModel.Command] {
         shown.withLock { shown in

@@ -63,8 +63,9 @@ public struct BrowseModel: Equatable, Sendable {
     /// nil: the prompt shows what was typed.
     private var recalled: Recall?
     struct Recall: Equatable, Sendable { var index: Int, typed: LineEditor }
-    /// A line for the footer until the next key: a star the library could not keep.
-    public var notice: String?
+    /// A line for the footer until the next key: a star the library could not keep, what `o` or `y` did,
+    /// the library still being written to at the end.
+    public private(set) var notice: String?
     /// The last spectrogram made, kept to draw it again at a new size or when its panel opens again.
     private var kept: KeptSpectrogram?
     private struct KeptSpectrogram: Equatable, Sendable {
@@ -107,16 +108,24 @@ public struct BrowseModel: Equatable, Sendable {
 
     // MARK: Stars
 
-    /// The stars the library holds (at the start, and after a star it could not keep).
-    /// `keepingPresses`: the f presses of this session stand over `ids` (the library's answer to a question
-    /// asked before them, as the first load's may be); without it, `ids` is the truth (after a star the
-    /// library could not keep).
-    public mutating func showStarred(_ ids: Set<String>, keepingPresses: Bool = true) {
-        if !keepingPresses { pressed = [:] }
+    /// The stars the library holds (at the start, and after a star it could not keep). Without a
+    /// `refusal`, the f presses of this session stand over `ids` (the library's answer to a question
+    /// asked before them, as the first load's may be); with one (why a star was not kept), `ids` is the
+    /// truth, and the reason is shown.
+    public mutating func showStarred(_ ids: Set<String>, refusal: String? = nil) {
+        if let refusal {
+            pressed = [:]
+            notice = refusal
+        }
         starred = ids
         for (id, on) in pressed {
             if on { starred.insert(id) } else { starred.remove(id) }
         }
+    }
+
+    /// Shows `text` in the footer until the next key.
+    public mutating func tell(_ text: String) {
+        notice = text
     }
 
     /// The searches to bring back at the prompt (newest first).

@@ -159,7 +159,11 @@ public enum ListeningKeys {
             let moving = screen == .queue ? listeningBar.filter { $0.keys == "n p" } : []
             return first + [listeningBar[0], KeyHelp("q", "quit")] + moving + listeningBar.dropFirst().filter { $0.keys != "Tab" && $0.keys != "n p" }
         case .quiz(let mode):
-            return Array(quizKeys(mode).prefix(mode == .typing ? 4 : 3)) + listeningBar
+            // The answer and the way out first; the rest of the quiz's own keys as they are listed.
+            let own = quizKeys(mode)
+            let first = own.filter { $0.action.hasPrefix("answer") || $0.action == "reveal" || $0.action == "quit" }
+            let rest = own.filter { key in !first.contains(key) && !["Esc", "space", "^L"].contains(key.keys) && !key.action.hasPrefix("grade") }
+            return first + rest + listeningBar
         }
     }
 }

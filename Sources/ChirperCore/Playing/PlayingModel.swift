@@ -21,6 +21,11 @@ public struct PlayingModel: Equatable, Sendable {
     /// Seconds heard into the entry on screen, as last reported: kept through a dry spell (buffering
     /// has no position), for compare's Tab.
     private var heard = 0.0
+    /// Entries failed one after another since the last that played.
+    public private(set) var failedInARow = 0
+    /// As many entries failed in a row as there are items: a whole pass in which nothing played, so a
+    /// repeating queue going round again would only fail again, for ever.
+    public var wholePassFailed: Bool { failedInARow >= lengths.count }
 
     /// What the model asks its caller to do.
     public enum Command: Equatable, Sendable {
@@ -69,6 +74,8 @@ public struct PlayingModel: Equatable, Sendable {
         }
         if case .position(let elapsed, _) = event { heard = elapsed }
         if case .jumped(let to) = event { heard = to }
+        if case .failed = event { failedInARow += 1 }
+        if case .started = event { failedInARow = 0 }
         playback = playback.applying(event, knownDuration: lengths[index % lengths.count])
         if case .settings(let settings) = event { listening = settings }
         return began

@@ -91,6 +91,8 @@ public struct QuizModel: Sendable {
     public let names: QuizNames
     public private(set) var state: State
     public private(set) var playback = PlaybackState.idle
+    /// Speed and loop in force, as the player last said (shown beside the question's sound).
+    public private(set) var listening = ListeningSettings.normal
     public private(set) var sonogram: SonogramPicture?
     public private(set) var answers: [QuizAnswer] = []
     /// The `?` list of the keys is shown (over the question, which goes on playing).
@@ -117,6 +119,7 @@ public struct QuizModel: Sendable {
     public mutating func receive(_ event: PlaybackEvent) {
         guard let question = current else { return }
         playback = playback.applying(event, knownDuration: question.recording.duration)
+        if case .settings(let settings) = event { listening = settings }
     }
 
     public mutating func receiveSonogram(_ picture: SonogramPicture) { sonogram = picture }

@@ -10,7 +10,7 @@ public enum QuizRenderer {
         var lines: [String]
         switch model.state {
         case .asking(let index, let typed, let hinted, _):
-            let sound = model.playback == .idle ? "↑ plays it again" : PlaybackLine.render(model.playback, width: max(10, model.width - 2))
+            let sound = model.playback == .idle ? "↑ plays it again" : PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 2))
             lines = [heading(title, index, model), "", "♪ " + sound]
             if hinted, let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
             lines.append("")
@@ -53,7 +53,7 @@ public enum QuizRenderer {
                 lines.append((keys + ["q quit"]).joined(separator: " · "))
             }
         case .finished:
-            lines = [title, "", summary(model.answers), "", "⏎ or q to leave"]
+            lines = [title, "", summary(model.answers)] + misses(model) + ["", "⏎ or q to leave"]
         }
         return lines.map { Displayable.line($0) }
     }
@@ -75,6 +75,20 @@ public enum QuizRenderer {
     /// "Great Tit (Parus major)" for a species of the set, else the text as it is.
     static func shown(_ species: String, in model: QuizModel) -> String {
         model.names.species.first { $0.scientific == species }?.shown ?? species
+    }
+
+    /// Each answer that was not right, as heard → taken for, so the session ends with what to listen
+    /// for next time.
+    static func misses(_ model: QuizModel) -> [String] {
+        let missed = model.answers.filter { !$0.isRight }
+        guard !missed.isEmpty else { return [] }
+        return ["", "Missed:"] + missed.map { answer in
+            let heard = "  " + shown(answer.card.species, in: model) + " · " + answer.card.soundType + " (XC\(answer.recording))"
+            switch answer.named {
+            case let named?: return heard + " — taken for " + shown(named, in: model)
+            case nil: return heard + (answer.rating == .again ? " — given up" : " — graded " + word(answer.rating))
+            }
+        }
     }
 
     public static func summary(_ answers: [QuizAnswer]) -> String {
