@@ -113,25 +113,16 @@ public struct BrowseModel: Equatable, Sendable {
     /// asked before them, as the first load's may be); with one (why a star was not kept), `ids` is the
     /// truth, and the reason is shown.
     public mutating func showStarred(_ ids: Set<String>, refusal: String? = nil) {
-        if let refusal {
-            pressed = [:]
-            notice = refusal
-        }
+        if let refusal { (pressed, notice) = ([:], refusal) }
         starred = ids
-        for (id, on) in pressed {
-            if on { starred.insert(id) } else { starred.remove(id) }
-        }
+        for (id, on) in pressed { if on { starred.insert(id) } else { starred.remove(id) } }
     }
 
     /// Shows `text` in the footer until the next key.
-    public mutating func tell(_ text: String) {
-        notice = text
-    }
+    public mutating func tell(_ text: String) { notice = text }
 
     /// The searches to bring back at the prompt (newest first).
-    public mutating func showPastSearches(_ queries: [String]) {
-        pastSearches = queries
-    }
+    public mutating func showPastSearches(_ queries: [String]) { pastSearches = queries }
 
     private mutating func toggleStar() -> [BrowseCommand] {
         guard cursor < rows.count else { return [] }
