@@ -94,8 +94,23 @@ struct Quiz {
         let heard = HeardSound(samples: try await recorder.stop())
         #expect(heard.audibleSeconds > 0.5, "the questions were heard: \(heard.audibleSeconds) s of \(heard.samples.count) samples, loudest \(heard.samples.map { abs(Int($0)) }.max() ?? 0)")
 
-        // One question more, answered by choosing.
-        // On a session bus: the desktop is told no name, recordist or page (MPRIS), as the screen says none.
+        try await Self.oneChosenAnswerTellsTheDesktopNoName(environment: environment)
+
+        let stats = try await library.run(["quiz", "--stats"])
+        let answers = stats.stdout.split(separator: "\n").compactMap { line -> Int? in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            return fields.count >= 5 && (fields[0] == "Parus" || fields[0] == "Turdus") ? Int(fields[3]) : nil
+        }
+        #expect(answers.reduce(0, +) == 5, "five answers: \(stats.stdout)")
+        #expect(stats.stdout.contains("\(species[1]) → taken for \(wrongName == "Great Tit" ? "Parus major" : "Turdus philomelos")"), "\(stats.stdout)")
+        #expect(stats.stdout.contains("in ") || stats.stdout.contains("now"), "when each is due: \(stats.stdout)")
+
+        try await Self.thePairIsDrilled(environment: environment)
+    }
+
+    /// One question more, answered by choosing; on a session bus the desktop is told no name,
+    /// recordist or page (MPRIS), as the screen says none.
+    static func oneChosenAnswerTellsTheDesktopNoName(environment: [String: String]) async throws {
         let bus = try SessionBus()
         defer { bus.stop() }
         let choosing = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pack", "birds", "--count", "1", "--choices", "2", "--seed", "3"],
@@ -108,17 +123,10 @@ struct Quiz {
         try choosing.send("Enter")
         try choosing.send("q")
         #expect(try await choosing.exitStatus(within: 5) == 0)
+    }
 
-        let stats = try await library.run(["quiz", "--stats"])
-        let answers = stats.stdout.split(separator: "\n").compactMap { line -> Int? in
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            return fields.count >= 5 && (fields[0] == "Parus" || fields[0] == "Turdus") ? Int(fields[3]) : nil
-        }
-        #expect(answers.reduce(0, +) == 5, "five answers: \(stats.stdout)")
-        #expect(stats.stdout.contains("\(species[1]) → taken for \(wrongName == "Great Tit" ? "Parus major" : "Turdus philomelos")"), "\(stats.stdout)")
-        #expect(stats.stdout.contains("in ") || stats.stdout.contains("now"), "when each is due: \(stats.stdout)")
-
-        // The pair drilled: both heard side by side, then questions between the two.
+    /// The pair confused drilled: both heard side by side, then questions between the two.
+    static func thePairIsDrilled(environment: [String: String]) async throws {
         let pairRecorder = try await MonitorRecorder()
         let drill = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pairs", "--pack", "birds", "--seed", "5"],
                                     environment: environment, width: 110, height: 40)
