@@ -71,6 +71,9 @@ public final class SQLiteLibrary: LibraryStore, @unchecked Sendable {
         if FileManager.default.fileExists(atPath: path) {
             let looking: SQLiteConnection
             do throws(SQLiteFailure) { looking = try SQLiteConnection(path: path, readOnly: true) } catch { throw Self.problem(error, path: path) }
+            // Reading waits too: another chirper may be recovering the WAL (the first to open it after
+            // its -shm went) or writing in rollback mode, which holds readers back for that long.
+            looking.waitWhenBusy(milliseconds: busyMilliseconds)
             try LibrarySchema.recognise(looking, path: path)
         }
         let connection: SQLiteConnection
