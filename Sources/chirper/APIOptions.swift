@@ -11,7 +11,7 @@ struct APIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Your xeno-canto API key (also XC_API_KEY or ~/.config/chirper/config).", valueName: "key"))
     var key: String?
 
-    var choice: APIChoice { APIChoice(key: key, apiURL: apiURL) }
+    var choice: APIChoice { APIChoice(key: key, apiURL: apiURL, configuration: Configuration.current) }
 }
 
 /// Which page of results, and how many per page.

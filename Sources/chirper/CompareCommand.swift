@@ -34,7 +34,7 @@ extension Chirper {
 
         func run() async throws {
             try await CompareJob.run(first: first, second: second, repeating: repeating, maxKilohertz: maxKilohertz,
-                                 sound: audio.choice, api: api.choice)
+                                     color: Configuration.current.color(option: nil).value, sound: audio.choice, api: api.choice)
         }
     }
 }

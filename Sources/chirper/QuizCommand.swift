@@ -9,15 +9,16 @@ extension Chirper {
             commandName: "quiz",
             abstract: "Learn birds by ear: name what you hear; missed ones come back sooner (spaced review).",
             discussion: """
-                Over a pack (offline), a list or a query's first page. Each question plays a recording of a card \
+                Over a pack (offline), a list or a query's first page; with none of them, every card due, \
+                from the recordings of all packs and lists (or when the next is due). Each question plays a recording of a card \
                 (a species and a sound type), another than last time, its name hidden until you answer. Type the \
                 name (English or scientific; Tab completes and cycles; small typos forgiven), or --choices 4, or \
                 --self to reveal and grade yourself (1 again, 2 hard, 3 good, 4 easy). The sonogram as a hint \
                 counts the answer as hard. \
                 A session (--count) mixes the cards due, new cards (--new) and some already known. \
                 --stats: accuracy per species and the pairs most confused; --due: when each card is due; \
-                --pairs: the most confused pair side by side, then questions between the two until you tell them \
-                apart three times running.
+                --pairs: the most confused pair side by side, then questions between the two until each has been \
+                named right three times running.
                 """ + "\n" + ListeningKeys.sentence(on: .quiz(.typing), lead: "Keys while typing an answer")
                 + "\n" + ListeningKeys.sentence(on: .quiz(.choices), lead: "With --choices")
                 + "\n" + ListeningKeys.sentence(on: .quiz(.selfGraded), lead: "With --self"))
@@ -59,8 +60,8 @@ extension Chirper {
             try OptionRange.check(count, 1...500, "--count must be from 1 to 500.")
             try OptionRange.check(new, 0...500, "--new must be from 0 to 500.")
             if choices != nil && selfGraded { throw ValidationError("Give --choices or --self, not both.") }
-            if !stats && !due && query.isEmpty && shelf.choice == nil {
-                throw ValidationError("Give --pack NAME, --list NAME or a query: chirper quiz --pack trip")
+            if pairs && query.isEmpty && shelf.choice == nil {
+                throw ValidationError("--pairs drills the pair of a pack, a list or a query: chirper quiz --pairs --pack trip")
             }
         }
 
@@ -70,7 +71,7 @@ extension Chirper {
             let source: QuizSource = switch shelf.choice {
             case .pack(let name)?: .pack(name)
             case .list(let name)?: .list(name)
-            case nil: .query(query)
+            case nil: query.isEmpty ? .due : .query(query)
             }
             if pairs { return try await QuizJob.pairs(source, api: api.choice, sound: audio.choice, seed: seed) }
             let mode: QuizMode = selfGraded ? .selfGraded : (choices != nil ? .choices : .typing)

@@ -66,6 +66,36 @@ import XenoCanto
         #expect(bar.contains("1–9 answer") && bar.hasSuffix("? keys"), "\(bar)")
     }
 
+    /// The pairs drill ends when each of the two has been named right `streakGoal` times running (not
+    /// when any answers in a row were lucky guesses), and its heading shows each one's run.
+    @Test func aDrillEndsWhenEachOfThePairIsNamedRightTimesRunning() {
+        let pair = ["Parus major", "Turdus philomelos"]
+        let questions = [Self.tit, Self.thrush, Self.tit, Self.thrush, Self.tit, Self.thrush].map { Self.question($0, choices: pair) }
+        var model = QuizModel(questions: questions, mode: .choices, names: Self.names, streakGoal: 2)
+        func answer(_ right: Bool) {
+            let species = model.current!.card.species
+            let number = (pair.firstIndex(of: species)! + (right ? 0 : 1)) % 2 + 1
+            _ = model.press(.character(Character(String(number))))
+            _ = model.press(.enter)
+        }
+        answer(true)   // tit 1
+        answer(true)   // thrush 1
+        answer(false)  // tit 0
+        #expect(QuizRenderer.lines(model, title: "pairs")[1] == "Right running: Great Tit 0/2 · Song Thrush 1/2",
+                "\(QuizRenderer.lines(model, title: "pairs"))")
+        answer(true)   // thrush 2
+        #expect(model.state != .finished, "three right of four in a row is not each of the two twice")
+        answer(true)   // tit 1
+        #expect(model.state != .finished)
+        answer(true)   // thrush 3, tit still 1
+        #expect(model.state == .finished && !model.streakReached, "the questions ran out first")
+        var lucky = QuizModel(questions: questions, mode: .choices, names: Self.names, streakGoal: 2)
+        model = lucky
+        for _ in 0..<4 { answer(true) }
+        lucky = model
+        #expect(lucky.state == .finished && lucky.streakReached, "each twice running: told apart")
+    }
+
     @Test func aWrongNameIsAConfusionAndGivingUpIsAgain() {
         var model = QuizModel(questions: [Self.question(Self.thrush), Self.question(Self.tit)], mode: .typing, names: Self.names)
         _ = type("common blackbird", into: &model)
@@ -98,7 +128,7 @@ import XenoCanto
         #expect(answer.rating == .hard && answer.hinted)
     }
 
-    @Test func aChoiceIsPickedByItsNumberAndSelfGradingWaitsForTheRating() {
+    @Test func aChoiceIsPickedByItsNumberAndSelfGradingShowsEachGradesWaitAndGoesOn() {
         var model = QuizModel(questions: [Self.question(Self.tit, choices: ["Turdus merula", "Parus major"])], mode: .choices, names: Self.names)
         guard case .record(let picked)? = model.press(.character("2")).first else { Issue.record("recorded"); return }
         #expect(picked.named == "Parus major" && picked.rating == .good)
@@ -106,9 +136,14 @@ import XenoCanto
         var graded = QuizModel(questions: [Self.question(Self.tit)], mode: .selfGraded, names: Self.names)
         #expect(graded.press(.enter) == [.makeSonogram(Self.tit)])
         #expect(graded.state == .revealed(index: 0, typed: "", hinted: false, outcome: nil))
+        // Each grade with how long it puts the card away, once the session's scheduler has said.
+        #expect(QuizRenderer.lines(graded, title: "quiz").contains("How was it? 1 again · 2 hard · 3 good · 4 easy"))
+        graded.offer(gradeWaits: [60, 6 * 3600, 3 * 86_400, 120 * 86_400])
+        #expect(QuizRenderer.lines(graded, title: "quiz").contains("How was it? 1 again (1 min) · 2 hard (6 h) · 3 good (3 days) · 4 easy (4 months)"))
+        // One key grades and goes on: two keys a card.
         #expect(graded.press(.character("3")) == [.record(QuizAnswer(card: QuizCardKey(species: "Parus major", soundType: "song"),
-                                                                      recording: "1", named: nil, rating: .good, hinted: false))])
-        #expect(graded.press(.enter) == [.stop] && graded.state == .finished)
+                                                                      recording: "1", named: nil, rating: .good, hinted: false)), .stop])
+        #expect(graded.state == .finished && graded.gradeWaits == nil)
     }
 
     @Test func theNameIsOnNoLineBeforeTheRevealAndOnTheRevealItIs() {

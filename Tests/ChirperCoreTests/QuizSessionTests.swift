@@ -30,6 +30,19 @@ import XenoCanto
         #expect(session.handle(.keys([.enter]), at: 1_010) == [.play(Self.thrush)])
     }
 
+    /// Self-graded: the reveal is offered each grade's wait from the card's state, as the scheduler would
+    /// set it; the grade saves the card and the next question plays.
+    @Test func aSelfGradedRevealShowsEachGradesWaitAndTheGradeGoesOn() {
+        var session = Self.session([Self.tit, Self.thrush], mode: .selfGraded)
+        _ = session.start()
+        #expect(session.handle(.keys([.enter]), at: 5_000) == [.makeSonogram(Self.tit)])
+        let waits = FSRS.Rating.allCases.map { FSRS().review(FSRS.Card(), $0, at: 5_000).due - 5_000 }
+        #expect(session.quiz.gradeWaits == waits)
+        let effects = session.handle(.keys([.character("1")]), at: 5_000)
+        #expect(effects.last == .play(Self.thrush) && effects.count == 2, "\(effects)")
+        #expect(session.quiz.gradeWaits == nil)
+    }
+
     @Test func aSaveTheLibraryRefusedIsSaidAndCountedAndTheNextAnswerClearsTheLine() {
         var session = Self.session([Self.tit, Self.thrush])
         _ = session.start()

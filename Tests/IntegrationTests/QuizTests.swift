@@ -93,9 +93,7 @@ struct Quiz {
         #expect(try await terminal.exitStatus(within: 5) == 0)
         let heard = HeardSound(samples: try await recorder.stop())
         #expect(heard.audibleSeconds > 0.5, "the questions were heard: \(heard.audibleSeconds) s of \(heard.samples.count) samples, loudest \(heard.samples.map { abs(Int($0)) }.max() ?? 0)")
-
         try await Self.oneChosenAnswerTellsTheDesktopNoName(environment: environment)
-
         let stats = try await library.run(["quiz", "--stats"])
         let answers = stats.stdout.split(separator: "\n").compactMap { line -> Int? in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
@@ -104,8 +102,7 @@ struct Quiz {
         #expect(answers.reduce(0, +) == 5, "five answers: \(stats.stdout)")
         #expect(stats.stdout.contains("\(species[1]) → taken for \(wrongName == "Great Tit" ? "Parus major" : "Turdus philomelos")"), "\(stats.stdout)")
         #expect(stats.stdout.contains("in ") || stats.stdout.contains("now"), "when each is due: \(stats.stdout)")
-
-        try await Self.thePairIsDrilled(environment: environment)
+        try await Self.reviewThenDrill(environment: environment)
     }
 
     /// One question more, answered by choosing; on a session bus the desktop is told no name,
@@ -125,12 +122,23 @@ struct Quiz {
         #expect(try await choosing.exitStatus(within: 5) == 0)
     }
 
-    /// The pair confused drilled: both heard side by side, then questions between the two.
-    static func thePairIsDrilled(environment: [String: String]) async throws {
+    /// After a session over the pack: `chirper quiz` alone (the cards due), then the pair confused drilled.
+    static func reviewThenDrill(environment: [String: String]) async throws {
+        // Nothing named: the cards due, whatever pack they came from. Just after the session either none is
+        // due yet (it says when the next is) or a missed card already is (a slow run): it is asked.
+        let review = try TmuxSession(command: [ChirperProcess.binary.path, "quiz"], environment: environment, width: 110, height: 30)
+        let reviewed = try await review.waitForScreen(seconds: 20) {
+            $0.contains("Nothing is due now; the next card is due in ") || $0.contains("chirper quiz · due · question 1 of")
+        }
+        if reviewed.contains("question 1 of") { try review.send("Escape") }
+        #expect(try await review.exitStatus(within: 5) == 0, "\(reviewed)")
+
+        // The pair drilled: both heard side by side, then questions between the two.
         let pairRecorder = try await MonitorRecorder()
         let drill = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pairs", "--pack", "birds", "--seed", "5"],
                                     environment: environment, width: 110, height: 40)
-        _ = try await drill.waitForScreen(seconds: 20) { $0.contains("question 1 of 20") }
+        let drilled = try await drill.waitForScreen(seconds: 20) { $0.contains("question 1 of 20") }
+        #expect(drilled.contains("Right running: ") && drilled.contains(" 0/3 · "), "each one's run under the heading: \(drilled)")
         try drill.send("q")
         #expect(try await drill.exitStatus(within: 5) == 0)
         let pair = HeardSound(samples: try await pairRecorder.stop())

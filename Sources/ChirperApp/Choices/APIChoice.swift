@@ -6,17 +6,20 @@ import XenoCantoHTTP
 public struct APIChoice: Sendable {
     public var key: String?
     public var apiURL: String?
+    /// The run's environment and config file, which fill in what the command line left out.
+    public var configuration: Configuration
 
-    public init(key: String?, apiURL: String?) {
+    public init(key: String?, apiURL: String?, configuration: Configuration) {
         self.key = key
         self.apiURL = apiURL
+        self.configuration = configuration
     }
 
     /// The live client; a usage error when the API's URL cannot be asked (not http(s), a port out of
     /// range). `rereading`: the environment and the config file read anew (browse's `r` after a
     /// failure uses a config file put right meanwhile); else the run's settings, read once.
     public func client(rereading: Bool = false) throws(CommandFailure) -> XenoCantoClient {
-        let configuration = rereading ? Configuration.reading() : Configuration.current
+        let configuration = rereading ? Configuration.reading() : self.configuration
         let settings = APISettings(baseURL: configuration.apiURL(option: apiURL).value, key: configuration.key(option: key)?.value)
         if let key = settings.key { Redaction.hide(key) }
         if let problem = XenoCantoClient.problem(withBaseURL: settings.baseURL) {

@@ -8,7 +8,9 @@ import PlaybackModel
 public enum CompareJob {
     /// `repeating`: go on alternating A and B until q (on a terminal).
     /// `maxKilohertz`: the top of the shared frequency axis; nil: fitted to the higher of the two sounds.
-    public static func run(first: String, second: String, repeating: Bool, maxKilohertz: Double?, sound: SoundChoice, api: APIChoice) async throws {
+    /// `color`: the sonograms' colours, as the command line and the config file chose them.
+    public static func run(first: String, second: String, repeating: Bool, maxKilohertz: Double?, color: ColorChoice,
+                           sound: SoundChoice, api: APIChoice) async throws {
         let a = try await CompareSide.make("A", first, api: api)
         let b = try await CompareSide.make("B", second, api: api)
         let live = Terminal.allowsEscapes(STDOUT_FILENO)
@@ -28,7 +30,7 @@ public enum CompareJob {
         let repeating = repeating && live
         var session = PlayingSession(items, screen: .compare, repeating: repeating, options: sound.playerOptions())
         session.stopOnSignals()
-        let colours = Configuration.current.color(option: nil).value.sonogramColours(on: STDOUT_FILENO)
+        let colours = color.sonogramColours(on: STDOUT_FILENO)
         if redraws {
             let screen = CompareScreen(frame: frame, colours: colours)
             screen.draw()

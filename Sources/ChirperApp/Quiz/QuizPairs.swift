@@ -14,7 +14,7 @@ extension QuizJob {
 
     /// `quiz --pairs`: the pair of the set most often confused, heard side by side on the compare
     /// screen (a recording of each, of the same sound type when both have one), then questions between
-    /// just those two until they are told apart three times running.
+    /// just those two until each has been named right `pairsStreak` times running.
     public static func pairs(_ source: QuizSource, api: APIChoice, sound: SoundChoice, seed: UInt64?,
                              paths: LibraryPaths = .standard()) async throws {
         guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
@@ -40,6 +40,9 @@ extension QuizJob {
             (cards.first { $0.key.soundType == sharedType } ?? cards.first)?.value.first
         }
         guard let a = sample(mine), let b = sample(theirs) else { return }
+        StandardOutput.write(["The two you confuse most, \(set.names.shown(heard)) and \(set.names.shown(named)): first side by side "
+            + "(A plays, then B; Tab switches, q goes on), then questions between just these two, until each is named right "
+            + "\(Self.pairsStreak) times running."])
         let compared = ChildCommand.run(["compare", "XC" + a.id, "XC" + b.id] + ChildCommand.options(api: api, sound: sound))
         if compared == ExitStatus.interrupted.rawValue { throw CommandFailure(exitCode: .interrupted) }
         if compared != 0 {
@@ -51,8 +54,11 @@ extension QuizJob {
         let questions = planner.plan(count: 20, new: 20, choices: 2, at: 0, seed: random.next())
         let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
         try await ask(questions, set: QuizSet(title: set.title + " · " + heard + " or " + named, recordings: unique(pairSet.values.flatMap { $0 })),
-                      mode: .choices, states: states, library: library, api: api, sound: sound, streakGoal: 3)
+                      mode: .choices, states: states, library: library, api: api, sound: sound, streakGoal: Self.pairsStreak)
     }
+
+    /// Right answers running, for each of the pair, that end a drill.
+    static let pairsStreak = 3
 }
 
 /// Another `chirper` command run as a child on this terminal, waited for: the compare screen before a

@@ -46,15 +46,42 @@ struct QuizSet {
                 throw CommandFailure(exitCode: .noMatch)
             }
             return QuizSet(title: SearchQuery.joining(words), recordings: listing.rows.map(\.recording))
+        case .due:
+            return try due(library: library, paths: paths, at: Date().timeIntervalSince1970)
         }
+    }
+
+    /// Every card due now, whatever set it was learnt from, with the recordings the packs (offline) and
+    /// the lists hold of it. Nothing due: says when the next card is, and the command ends (exit 0).
+    static func due(library: any LibraryStore, paths: LibraryPaths, at now: Double) throws -> QuizSet {
+        let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
+        let due = Set(states.filter { $0.value.card.due <= now }.keys)
+        guard !due.isEmpty else {
+            let next = states.values.map(\.card.due).min()
+            StandardOutput.write([next.map { "Nothing is due now; the next card is due \(QuizStatsLines.when($0, now: now)) (chirper quiz --due lists them)." }
+                                  ?? "No card yet: learn some first (chirper quiz --pack NAME, --list NAME or a query)."])
+            throw CommandFailure(exitCode: .found)
+        }
+        var held: [Recording] = []
+        for pack in try LibraryAccess.run({ () throws(LibraryError) in try library.packs() }) {
+            let folder = PackFolder(paths: paths, name: pack.name)
+            guard let listed = folder.listed() else { continue }
+            held += listed.objects.indices.compactMap { listed.recording($0).flatMap(folder.playable) }
+        }
+        for list in try LibraryAccess.run({ () throws(LibraryError) in try library.lists() }) {
+            held += try LibraryAccess.run { () throws(LibraryError) in try library.list(named: list.name) } ?? []
+        }
+        let asked = held.filter { recording in QuizCardKey.keys(of: recording).contains { due.contains($0) } }
+        return QuizSet(title: "due", recordings: asked)
     }
 }
 
-/// A quiz's recordings: `--pack`, `--list` or a query.
+/// A quiz's recordings: `--pack`, `--list`, a query, or (none of them) the cards due.
 public enum QuizSource: Sendable, Equatable {
     case pack(String)
     case list(String)
     case query([String])
+    case due
 }
 
 /// The library's quiz records as the scheduler's values.

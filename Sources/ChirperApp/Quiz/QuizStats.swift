@@ -64,9 +64,7 @@ enum QuizStatsLines {
     static func when(_ due: Double, now: Double) -> String {
         let seconds = due - now
         if seconds <= 0 { return "now" }
-        if seconds < 3600 { return "in \(Int((seconds / 60).rounded(.up))) min" }
-        if seconds < 86_400 { return "in \(Int((seconds / 3600).rounded(.up))) h" }
-        if seconds < 60 * 86_400 { return "in \(Int((seconds / 86_400).rounded())) days" }
+        if seconds < 60 * 86_400 { return "in " + QuizWait.phrase(seconds) }
         return LocalTime.day(Date(timeIntervalSince1970: due))
     }
 

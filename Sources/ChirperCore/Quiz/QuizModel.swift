@@ -15,8 +15,6 @@ public enum QuizOutcome: Sendable, Equatable {
     case wrong(named: String)
     /// Enter with nothing typed.
     case gaveUp
-    /// Self-graded: the listener's own rating.
-    case graded(FSRS.Rating)
 }
 
 /// What a question's answer records.
@@ -97,8 +95,11 @@ public struct QuizModel: Sendable {
     public private(set) var answers: [QuizAnswer] = []
     /// The `?` list of the keys is shown (over the question, which goes on playing).
     public private(set) var showsKeys = false
+    /// Self-graded and revealed: how long each grade (again, hard, good, easy) would put the card away,
+    /// in seconds, as the session's scheduler says; nil until it has said.
+    public private(set) var gradeWaits: [Double]?
     public var width: Int
-    /// Ends the session once this many answers running are right (`--pairs`: told apart three times).
+    /// Ends the session once each species asked has been named right this many times running (`--pairs`).
     public let streakGoal: Int?
 
     public init(questions: [QuizQuestion], mode: QuizMode, names: QuizNames, width: Int = 80, streakGoal: Int? = nil) {
@@ -227,7 +228,6 @@ public struct QuizModel: Sendable {
         switch outcome {
         case .right: rating = hinted ? .hard : .good
         case .wrong, .gaveUp: rating = .again
-        case .graded(let given): rating = given
         }
         return [record(QuizAnswer(card: question.card, recording: question.recording.id, named: named, rating: rating, hinted: hinted))]
             + revealedSonogram(question)
@@ -238,10 +238,22 @@ public struct QuizModel: Sendable {
         sonogram == nil ? [.makeSonogram(question.recording)] : []
     }
 
-    /// Whether the last `streakGoal` answers were all right.
+    /// Each species asked, with how many of its answers running, to the last, were right (capped at the
+    /// goal): `--pairs` shows them. Empty without a goal.
+    public var streaks: [(species: String, right: Int)] {
+        guard let streakGoal else { return [] }
+        var species: [String] = []
+        for question in questions where !species.contains(question.card.species) { species.append(question.card.species) }
+        return species.map { name in
+            let theirs = answers.filter { $0.card.species == name }
+            return (name, min(streakGoal, theirs.reversed().prefix { $0.isRight }.count))
+        }
+    }
+
+    /// Whether every species asked was named right `streakGoal` times running: told apart, not guessed.
     public var streakReached: Bool {
-        guard let streakGoal, answers.count >= streakGoal else { return false }
-        return answers.suffix(streakGoal).allSatisfy(\.isRight)
+        guard let streakGoal else { return false }
+        return streaks.allSatisfy { $0.right >= streakGoal }
     }
 
     private mutating func record(_ answer: QuizAnswer) -> QuizCommand {
@@ -249,27 +261,43 @@ public struct QuizModel: Sendable {
         return .record(answer)
     }
 
+    /// The scheduler's waits for each grade of the card revealed (self-graded), to show beside the grades.
+    public mutating func offer(gradeWaits waits: [Double]) {
+        guard case .revealed(_, _, _, nil) = state, waits.count == FSRS.Rating.allCases.count else { return }
+        gradeWaits = waits
+    }
+
+    /// The question after `index`, or the end (the last asked, or the streak reached).
+    private mutating func next(after index: Int) -> [QuizCommand] {
+        sonogram = nil
+        playback = .idle
+        gradeWaits = nil
+        guard index + 1 < questions.count, !streakReached else {
+            state = .finished
+            return [.stop]
+        }
+        state = .asking(index: index + 1, typed: "", hinted: false, completing: nil)
+        return [.play(questions[index + 1].recording)]
+    }
+
     private mutating func revealed(_ key: TerminalKey, index: Int, outcome: QuizOutcome?) -> [QuizCommand] {
         let question = questions[index]
         guard let outcome else {
-            // Self-graded: 1 again, 2 hard, 3 good, 4 easy.
+            // Self-graded: 1 again, 2 hard, 3 good, 4 easy, and on to the next question (two keys a card).
             guard case .character(let digit) = key, let value = digit.wholeNumberValue, let rating = FSRS.Rating(rawValue: value),
-                  case .revealed(_, let typed, let hinted, nil) = state else {
-                return key == .character("q") ? [.quit(interrupted: false)] : []
+                  case .revealed(_, _, let hinted, nil) = state else {
+                switch key {
+                case .character("q"), .escape: return [.quit(interrupted: false)]
+                case .up: return [.replay]
+                default: return []
+                }
             }
-            state = .revealed(index: index, typed: typed, hinted: hinted, outcome: .graded(rating))
-            return [record(QuizAnswer(card: question.card, recording: question.recording.id, named: nil, rating: rating, hinted: hinted))]
+            let recorded = record(QuizAnswer(card: question.card, recording: question.recording.id, named: nil, rating: rating, hinted: hinted))
+            return [recorded] + next(after: index)
         }
         switch key {
         case .enter, .character("n"), .character(" "):
-            sonogram = nil
-            playback = .idle
-            guard index + 1 < questions.count, !streakReached else {
-                state = .finished
-                return [.stop]
-            }
-            state = .asking(index: index + 1, typed: "", hinted: false, completing: nil)
-            return [.play(questions[index + 1].recording)]
+            return next(after: index)
         case .character("c"):
             if case .wrong(let named) = outcome, names.species.contains(where: { $0.scientific == named }) {
                 return [.compare(question.recording, withSpecies: named)]

@@ -20,6 +20,14 @@ public struct QuizSpecies: Sendable, Hashable {
 public struct QuizNames: Sendable {
     public let species: [QuizSpecies]
 
+    /// "Great Tit (Parus major)" for a species of the set, else the name as it is.
+    public func shown(_ scientific: String) -> String { species.first { $0.scientific == scientific }?.shown ?? scientific }
+
+    /// "Great Tit" for a species of the set (its scientific name without an English one), else the name as it is.
+    public func short(_ scientific: String) -> String {
+        species.first { $0.scientific == scientific }.map { $0.english ?? $0.scientific } ?? scientific
+    }
+
     public init(_ species: [QuizSpecies]) { self.species = species }
 
     /// The species `typed` names: the one whose name is nearest, when it is near enough (one edit in a

@@ -11,7 +11,7 @@ public enum QuizRenderer {
         switch model.state {
         case .asking(let index, let typed, let hinted, _):
             let sound = model.playback == .idle ? "↑ plays it again" : PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 2))
-            lines = [heading(title, index, model), "", "♪ " + sound]
+            lines = heading(title, index, model) + ["", "♪ " + sound]
             if hinted, let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
             lines.append("")
             switch model.mode {
@@ -30,12 +30,11 @@ public enum QuizRenderer {
         case .revealed(let index, let typed, let hinted, let outcome):
             let question = model.questions[index]
             let answer = shown(question.card.species, in: model) + " · " + question.card.soundType
-            lines = [heading(title, index, model), ""]
+            lines = heading(title, index, model) + [""]
             switch outcome {
             case .right?: lines.append("✓ Right: " + answer + (hinted ? " (with the sonogram: counted as hard)" : ""))
             case .wrong(let named)?: lines.append("✗ Not " + shown(named, in: model) + ": it was " + answer)
             case .gaveUp?: lines.append("– It was " + answer)
-            case .graded(let rating)?: lines.append("It was " + answer + " · you said: " + word(rating))
             case nil: lines.append("It was " + answer)
             }
             let r = question.recording
@@ -44,7 +43,11 @@ public enum QuizRenderer {
             if let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
             lines.append("")
             if outcome == nil {
-                lines.append("How was it? 1 again · 2 hard · 3 good · 4 easy")
+                // Each grade with how long it puts the card away, as Anki's buttons show it.
+                let grades = FSRS.Rating.allCases.map { rating in
+                    "\(rating.rawValue) \(word(rating))" + (model.gradeWaits.map { " (" + QuizWait.phrase($0[rating.rawValue - 1]) + ")" } ?? "")
+                }
+                lines.append("How was it? " + grades.joined(separator: " · "))
             } else {
                 var keys = [index + 1 < model.questions.count ? "⏎ next" : "⏎ summary", "↑ replay"]
                 if case .wrong(let named)? = outcome, model.names.species.contains(where: { $0.scientific == named }) {
@@ -60,22 +63,23 @@ public enum QuizRenderer {
 
     /// The `?` list: the question's heading, then every key of the quiz in its mode.
     static func keys(_ model: QuizModel, title: String) -> [String] {
-        let heading: String
+        let heading: [String]
         switch model.state {
         case .asking(let index, _, _, _), .revealed(let index, _, _, _): heading = self.heading(title, index, model)
-        case .finished: heading = title
+        case .finished: heading = [title]
         }
-        return ([heading, ""] + KeyOverlay.lines(on: .quiz(model.mode), width: model.width)).map { Displayable.line($0) }
+        return (heading + [""] + KeyOverlay.lines(on: .quiz(model.mode), width: model.width)).map { Displayable.line($0) }
     }
 
-    static func heading(_ title: String, _ index: Int, _ model: QuizModel) -> String {
-        "\(title) · question \(index + 1) of \(model.questions.count)"
+    /// The title and the question's number; under it, in a drill, each species' right answers running.
+    static func heading(_ title: String, _ index: Int, _ model: QuizModel) -> [String] {
+        let streaks = model.streaks.map { model.names.short($0.species) + " \($0.right)/\(model.streakGoal ?? 0)" }
+        return ["\(title) · question \(index + 1) of \(model.questions.count)"] + (streaks.isEmpty ? [] : ["Right running: " + streaks.joined(separator: " · ")])
     }
+
 
     /// "Great Tit (Parus major)" for a species of the set, else the text as it is.
-    static func shown(_ species: String, in model: QuizModel) -> String {
-        model.names.species.first { $0.scientific == species }?.shown ?? species
-    }
+    static func shown(_ species: String, in model: QuizModel) -> String { model.names.shown(species) }
 
     /// Each answer that was not right, as heard → taken for, so the session ends with what to listen
     /// for next time.

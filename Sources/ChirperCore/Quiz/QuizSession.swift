@@ -70,6 +70,7 @@ public struct QuizSession: Sendable {
         case .keys(let keys):
             var effects: [QuizEffect] = []
             for key in keys where ending == nil { effects += self.effects(of: quiz.press(key), at: now) }
+            offerGradeWaits(at: now)
             return effects
         case .playback(let event):
             quiz.receive(event)
@@ -121,6 +122,13 @@ public struct QuizSession: Sendable {
                 return [.stop]
             }
         }
+    }
+
+    /// A self-graded card just revealed: how long each grade would put it away, from its state now.
+    private mutating func offerGradeWaits(at now: Double) {
+        guard case .revealed(_, _, _, nil) = quiz.state, quiz.gradeWaits == nil, let card = quiz.current?.card else { return }
+        let held = cards[card] ?? FSRS.Card()
+        quiz.offer(gradeWaits: FSRS.Rating.allCases.map { scheduler.review(held, $0, at: now).due - now })
     }
 
     /// A recording of `species` other than `heard`, of the question's sound type first.
