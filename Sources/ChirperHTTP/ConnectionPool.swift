@@ -5,7 +5,8 @@ import NIOCore
 /// a page after a page, a file after its redirect, the next track after this one. A connection the
 /// server closed while it was kept is passed over; one that turns out dead when used is given up and
 /// the request made once more on a new connection (`HTTPGet`).
-final class ConnectionPool: Sendable {
+/// One pool serves a process (`shared`); a caller that wants connections of its own (a test) makes another.
+public final class ConnectionPool: Sendable {
     /// Where a connection goes: scheme, host and port.
     struct Place: Hashable, Sendable {
         var secure: Bool
@@ -21,7 +22,9 @@ final class ConnectionPool: Sendable {
     /// at a time, with a prefetch or a page beside it.
     static let keptPerPlace = 2
 
-    static let shared = ConnectionPool()
+    public static let shared = ConnectionPool()
+
+    public init() {}
 
     private let idle = Locked<[Place: [ResponseConnection]]>([:])
 

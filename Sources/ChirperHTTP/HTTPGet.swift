@@ -41,57 +41,60 @@ public enum HTTPGet {
     /// should be waited out); otherwise a refused connection fails at once, so an offline listener is
     /// told within a second. `decompressing`: gzip and deflate are accepted, and the body is inflated
     /// (to at most 25 times its size).
+    /// `pool`: where connections are kept between answers (the process's, unless a caller wants its own).
     /// Fails with a `NetworkError`, or a `CancellationError`.
     public static func get(_ url: String, headers: [String: String], patient: Bool = false,
-                           decompressing: Bool = false) async throws -> HTTPAnswer {
+                           decompressing: Bool = false, pool: ConnectionPool = .shared) async throws -> HTTPAnswer {
         try await NetworkError.classifying {
             let target = try Target(url)
             let headers = HTTPHeaders(headers.map { ($0.key, $0.value) })
-            let (connection, head) = try await exchange(with: target, headers: headers, patient: patient, decompressing: decompressing)
+            let (connection, head) = try await exchange(with: target, headers: headers, patient: patient, decompressing: decompressing,
+                                                        pool: pool)
             return try await following(head, on: connection, from: target, headers: headers, patient: patient,
-                                       decompressing: decompressing)
+                                       decompressing: decompressing, pool: pool)
         }
     }
 
     /// One request to `target`, on a kept connection to its server when there is one: the connection and
     /// the answer's head. A kept connection that fails before the answer's head (the server closed it
     /// while it was idle) is given up and the request made once more on a new one.
-    private static func exchange(with target: Target, headers: HTTPHeaders, patient: Bool,
-                                 decompressing: Bool) async throws -> (ResponseConnection, HTTPResponseHead) {
+    private static func exchange(with target: Target, headers: HTTPHeaders, patient: Bool, decompressing: Bool,
+                                 pool: ConnectionPool) async throws -> (ResponseConnection, HTTPResponseHead) {
         let request = target.request(headers: headers, decompressing: decompressing)
-        if let kept = ConnectionPool.shared.take(ConnectionPool.Place(target)) {
+        if let kept = pool.take(ConnectionPool.Place(target)) {
             do {
                 return (kept, try await kept.send(request))
             } catch where NetworkError.isDeadConnection(error) {
                 kept.close()
             }
         }
-        let connection = try await ResponseConnection.open(to: target, patient: patient)
+        let connection = try await ResponseConnection.open(to: target, patient: patient, pool: pool)
         return (connection, try await connection.send(request))
     }
 
     /// Begins a GET of `url` from code that cannot wait: the connection is made and the request sent on
     /// the event loop at once, where a task made for it would first wait for a thread of the pool,
     /// which at a play's start is not made yet. `get(_:)` takes the answer.
-    public static func begin(_ url: String, headers: [String: String]) -> Begun {
+    public static func begin(_ url: String, headers: [String: String], pool: ConnectionPool = .shared) -> Begun {
         let headers = HTTPHeaders(headers.map { ($0.key, $0.value) })
         let connection: EventLoopFuture<ResponseConnection>
         let head: EventLoopFuture<HTTPResponseHead>
         switch Result(catching: { try Target(url) }) {
         case .success(let target):
-            connection = ResponseConnection.connecting(to: target)
+            connection = ResponseConnection.connecting(to: target, pool: pool)
             head = connection.flatMap { $0.sending(target.request(headers: headers, decompressing: false)) }
         case .failure(let error):
             let loop = MultiThreadedEventLoopGroup.singleton.any()
             (connection, head) = (loop.makeFailedFuture(error), loop.makeFailedFuture(error))
         }
-        return Begun(url: url, headers: headers, connection: connection, head: head)
+        return Begun(url: url, headers: headers, pool: pool, connection: connection, head: head)
     }
 
     /// A GET begun by `begin`: its connection and the answer's head, on their way.
     public struct Begun: Sendable {
         let url: String
         let headers: HTTPHeaders
+        let pool: ConnectionPool
         let connection: EventLoopFuture<ResponseConnection>
         let head: EventLoopFuture<HTTPResponseHead>
 
@@ -104,13 +107,13 @@ public enum HTTPGet {
         try await NetworkError.classifying {
             let head = try await begun.head.valueUnlessCancelled { begun.drop() }
             return try await following(head, on: try await begun.connection.get(), from: Target(begun.url), headers: begun.headers,
-                                       patient: false, decompressing: false)
+                                       patient: false, decompressing: false, pool: begun.pool)
         }
     }
 
     /// The answer, once `head` (from `target`, on `connection`) and any redirects after it are followed.
     private static func following(_ head: HTTPResponseHead, on connection: ResponseConnection, from target: Target,
-                                  headers: HTTPHeaders, patient: Bool, decompressing: Bool) async throws -> HTTPAnswer {
+                                  headers: HTTPHeaders, patient: Bool, decompressing: Bool, pool: ConnectionPool) async throws -> HTTPAnswer {
         var (head, connection, target) = (head, connection, target)
         var visited: Set<String> = [target.url]
         while let location = head.redirectLocation {
@@ -122,7 +125,8 @@ public enum HTTPGet {
             }
             guard visited.insert(next).inserted else { throw NetworkError.tooManyRedirects }
             target = try Target(next)
-            (connection, head) = try await exchange(with: target, headers: headers, patient: patient, decompressing: decompressing)
+            (connection, head) = try await exchange(with: target, headers: headers, patient: patient, decompressing: decompressing,
+                                                    pool: pool)
         }
         return HTTPAnswer(head: head, body: HTTPAnswer.Body(connection: connection, keep: head.isKeepAlive))
     }

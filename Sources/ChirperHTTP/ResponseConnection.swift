@@ -14,14 +14,18 @@ final class ResponseConnection: Sendable {
     let receiver: NIOLoopBound<ResponseReceiver>
     /// The server it is connected to, as the pool files it.
     let place: ConnectionPool.Place
+    /// Where it goes back to when an answer is read to its end and both sides keep it. Weak: the pool
+    /// holds the connections it keeps, and a pool let go closes them (as their last owner).
+    weak let pool: ConnectionPool?
     /// How many answers it has carried to their end. An answer's body reads only while it is the
     /// connection's current one: once it ended, the connection may carry another's.
     private let answered = Locked(0)
 
-    private init(channel: any Channel, receiver: NIOLoopBound<ResponseReceiver>, place: ConnectionPool.Place) {
+    private init(channel: any Channel, receiver: NIOLoopBound<ResponseReceiver>, place: ConnectionPool.Place, pool: ConnectionPool) {
         self.channel = channel
         self.receiver = receiver
         self.place = place
+        self.pool = pool
     }
 
     deinit { channel.close(promise: nil) }
@@ -31,12 +35,12 @@ final class ResponseConnection: Sendable {
     /// The number of the answer it carries now.
     var currentAnswer: Int { answered.withLock { $0 } }
 
-    static func open(to target: Target, patient: Bool) async throws -> ResponseConnection {
+    static func open(to target: Target, patient: Bool, pool: ConnectionPool) async throws -> ResponseConnection {
         let deadline = NIODeadline.now() + HTTPGet.connectTimeout
         var wait = HTTPGet.firstReconnectWait
         while true {
             do {
-                return try await connect(to: target)
+                return try await connect(to: target, pool: pool)
             } catch {
                 // A refusal or a timeout may pass (a server restarting, a link coming back); a name
                 // that does not resolve (no address was tried) or a TLS failure will not.
@@ -49,13 +53,13 @@ final class ResponseConnection: Sendable {
         }
     }
 
-    private static func connect(to target: Target) async throws -> ResponseConnection {
-        let connecting = connecting(to: target)
+    private static func connect(to target: Target, pool: ConnectionPool) async throws -> ResponseConnection {
+        let connecting = connecting(to: target, pool: pool)
         return try await connecting.valueUnlessCancelled { connecting.whenSuccess { $0.close() } }
     }
 
-    /// A connection to `target`, made on the event loop.
-    static func connecting(to target: Target) -> EventLoopFuture<ResponseConnection> {
+    /// A connection to `target`, made on the event loop, kept in `pool` between answers.
+    static func connecting(to target: Target, pool: ConnectionPool) -> EventLoopFuture<ResponseConnection> {
         let group = MultiThreadedEventLoopGroup.singleton
         let context: NIOSSLContext?
         do { context = target.secure ? try TLSSettings.context.get() : nil } catch { return group.any().makeFailedFuture(error) }
@@ -98,7 +102,7 @@ final class ResponseConnection: Sendable {
         return connected.flatMap { channel in
             let made: @Sendable () throws -> ResponseConnection = {
                 let receiver = try channel.pipeline.syncOperations.handler(type: ResponseReceiver.self)
-                return ResponseConnection(channel: channel, receiver: NIOLoopBound(receiver, eventLoop: channel.eventLoop), place: place)
+                return ResponseConnection(channel: channel, receiver: NIOLoopBound(receiver, eventLoop: channel.eventLoop), place: place, pool: pool)
             }
             // The receiver is the loop's alone: taken there.
             return channel.eventLoop.inEventLoop ? channel.eventLoop.makeCompletedFuture(Result(catching: made))
@@ -136,7 +140,7 @@ final class ResponseConnection: Sendable {
             // Kept only clean: nothing read past the answer, nothing failed, still open.
             let receiver = self.receiver
             let clean = keep ? (try? await channel.eventLoop.submit { receiver.value.isIdle }.get()) ?? false : false
-            if clean { ConnectionPool.shared.keep(self) } else { close() }
+            if clean, let pool { pool.keep(self) } else { close() }
             return nil
         case .head:
             throw NetworkError.closedEarly

@@ -14,15 +14,18 @@ public struct XenoCantoClient: SearchClient {
     /// Whether each recording keeps the JSON object it came in (`Recording.sentJSON`), for `--json`.
     public var keepsSentJSON = false
     private let pacer: RequestPacer
+    /// Where its connections are kept between requests.
+    private let pool: ConnectionPool
 
     public init(
         settings: APISettings, retry: RetryPolicy = RetryPolicy(), requestTimeout: Duration = .seconds(30),
-        pacer: RequestPacer = .shared
+        pacer: RequestPacer = .shared, pool: ConnectionPool = .shared
     ) {
         self.settings = settings
         self.retry = retry
         self.requestTimeout = requestTimeout
         self.pacer = pacer
+        self.pool = pool
     }
 
     /// One page of results. Throws `APIError` only.
@@ -85,7 +88,7 @@ public struct XenoCantoClient: SearchClient {
             (response, attempt) = try await Fetcher.asking(.page, retry: policy, pacer: pacer, head: { $0.head }) { _ in
                 try await HTTPGet.within(requestTimeout) {
                     let headers = ["Accept": "application/json", "User-Agent": "chirper"]
-                    let answer = try await HTTPGet.get(url, headers: headers, decompressing: true)
+                    let answer = try await HTTPGet.get(url, headers: headers, decompressing: true, pool: pool)
                     return (head: answer, body: try await answer.body.collect(upTo: 64 << 20))
                 }
             }

@@ -7,7 +7,7 @@ extension Chirper {
         static let configuration = CommandConfiguration(
             commandName: "browse",
             abstract: "Browse results in the terminal: scroll, load more pages as you go, play any row.",
-            discussion: ListeningKeys.sentence(on: .browse) + """
+            discussion: KeyLists.sentence(on: .browse) + """
                  Over a pack or a list, / searches the words its names hold.
                 Needs a terminal; in a pipe or a script use `chirper search`.
                 """)

@@ -11,7 +11,7 @@ extension Chirper {
                 Both sonograms share the frequency axis (fitted to the higher of the two sounds, never above \
                 the lower Nyquist frequency; or --max-khz) and the seconds scale. A plays, then B. \
                 Without a terminal: both sonograms, then A and B played once.
-                """ + "\n" + ListeningKeys.sentence(on: .compare))
+                """ + "\n" + KeyLists.sentence(on: .compare))
 
         @Argument(help: "A: 123456, XC123456, a URL or a file path.")
         var first: String

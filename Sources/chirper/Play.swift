@@ -7,7 +7,7 @@ extension Chirper {
         static let configuration = CommandConfiguration(
             commandName: "play",
             abstract: "Play one recording: an XC number, an http(s) URL or a local MP3 file.",
-            discussion: ListeningKeys.sentence(on: .play) + " Ctrl-C exits 130.")
+            discussion: KeyLists.sentence(on: .play) + " Ctrl-C exits 130.")
 
         @Argument(help: "123456, XC123456, a URL or a file path.")
         var recording: String

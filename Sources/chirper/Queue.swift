@@ -8,7 +8,7 @@ extension Chirper {
         static let configuration = CommandConfiguration(
             commandName: "queue",
             abstract: "Play every recording of a page of results, one after another.",
-            discussion: ListeningKeys.sentence(on: .queue) + """
+            discussion: KeyLists.sentence(on: .queue) + """
                  p goes to the start of the track when more than 3 s in; Ctrl-C exits 130.
                 Restricted recordings (no file) are left out. Exit 0 if anything played, 5 if every track failed or the sound server went away.
                 """)

@@ -19,9 +19,11 @@ extension Chirper {
                 --stats: accuracy per species and the pairs most confused; --due: when each card is due; \
                 --pairs: the most confused pair side by side, then questions between the two until each has been \
                 named right three times running.
-                """ + "\n" + ListeningKeys.sentence(on: .quiz(.typing), lead: "Keys while typing an answer")
-                + "\n" + ListeningKeys.sentence(on: .quiz(.choices), lead: "With --choices")
-                + "\n" + ListeningKeys.sentence(on: .quiz(.selfGraded), lead: "With --self"))
+                """ + "\n" + KeyLists.sentence(on: .quiz(.typing), lead: "Keys while typing an answer")
+                + "\n" + KeyLists.sentence(on: .quiz(.choices), lead: "With --choices")
+                + "\n" + KeyLists.sentence(on: .quiz(.selfGraded), lead: "With --self")
+                + "\n" + KeyLists.sentence(on: .quizGrade, lead: "Once revealed (--self)")
+                + "\n" + KeyLists.sentence(on: .quizAnswer, lead: "Once answered"))
 
         @Argument(help: "A query whose first page of results makes the set (online).", completion: QueryWords.completion)
         var query: [String] = []

@@ -15,15 +15,15 @@ struct PlayingModelTests {
     @Test(arguments: [KeyScreen.browse, .play, .queue, .compare])
     func everyScreenThatPlaysTakesTheSameListeningKeys(screen: KeyScreen) {
         for (key, command) in Self.listeningKeys {
-            #expect(ListeningKeys.command(for: key, on: screen) == command, "\(key) on \(screen)")
+            #expect(KeyMap.command(for: key, on: screen) == command, "\(key) on \(screen)")
         }
-        #expect(ListeningKeys.command(for: .tab, on: screen) == (screen == .compare ? .otherSide : nil), "Tab only on compare")
-        #expect(ListeningKeys.command(for: .character("q"), on: screen) == nil, "q is the screen's, not a listening key")
+        #expect(KeyMap.command(for: .tab, on: screen) == (screen == .compare ? .otherSide : nil), "Tab only on compare")
+        #expect(KeyMap.command(for: .character("q"), on: screen) == nil, "q is the screen's, not a listening key")
     }
 
     @Test(arguments: [KeyScreen.browse, .play, .queue, .compare])
     func theKeyListNamesEveryListeningKey(screen: KeyScreen) {
-        let listed = ListeningKeys.all(on: screen).map(\.keys)
+        let listed = KeyLists.all(on: screen).map(\.keys)
         for keys in ["space", "→ ←", "n p", "+ -", "[ ]", "{ }", "⌫", "t", "l", "?", "q", "Esc"] {
             #expect(listed.contains(keys), "\(keys) on \(screen)")
         }
@@ -42,30 +42,49 @@ struct PlayingModelTests {
             let volume: Bool
             if case .volume = command { volume = true } else { volume = false }
             let expected = command == .next || command == .previous || (mode == .typing && (nameKey || volume)) ? nil : command
-            #expect(ListeningKeys.command(for: key, on: screen) == expected, "\(key) on \(screen)")
+            #expect(KeyMap.command(for: key, on: screen) == expected, "\(key) on \(screen)")
         }
-        #expect(ListeningKeys.command(for: .tab, on: screen) == nil)
-        for character in "abcXYZ019 -'." { #expect(mode != .typing || ListeningKeys.command(for: .character(character), on: screen) == nil, "\(character) is typed") }
-        let listed = ListeningKeys.all(on: screen).map(\.keys)
-        for (key, _) in Self.listeningKeys where ListeningKeys.command(for: key, on: screen) != nil {
-            #expect(ListeningKeys.map.contains { binding in binding.keys.contains { $0.0 == key } && listed.contains(binding.help.keys) }, "\(key) listed on \(screen)")
+        #expect(KeyMap.command(for: .tab, on: screen) == nil)
+        for character in "abcXYZ019 -'." { #expect(mode != .typing || KeyMap.command(for: .character(character), on: screen) == nil, "\(character) is typed") }
+        let listed = KeyLists.all(on: screen).map(\.keys)
+        for (key, _) in Self.listeningKeys where KeyMap.command(for: key, on: screen) != nil {
+            #expect(KeyMap.listening.contains { binding in binding.keys.contains { $0.0 == key } && listed.contains(binding.help?.keys ?? "") }, "\(key) listed on \(screen)")
         }
         #expect(listed.contains("?") && listed.contains("↑"))
     }
 
-    /// Each command's --help says the keys of its screen, made from the map: a key added to the map is
-    /// in every list that offers it.
-    @Test func theHelpSentenceNamesEveryKeyOfTheScreen() {
-        for screen in [KeyScreen.browse, .play, .queue, .compare, .quiz(.typing), .quiz(.choices), .quiz(.selfGraded)] {
-            let sentence = ListeningKeys.sentence(on: screen)
-            for key in ListeningKeys.all(on: screen) { #expect(sentence.contains(key.keys + " " + key.action), "\(key.short) on \(screen)") }
+    static let everyScreen: [KeyScreen] = [.browse, .play, .queue, .compare, .quiz(.typing), .quiz(.choices), .quiz(.selfGraded), .quizAnswer, .quizGrade]
+
+    /// Every key a screen's list names does there what the list says: no line of the map is hidden by
+    /// another that takes the same key first, and no key means two things on one screen.
+    @Test(arguments: everyScreen)
+    func everyKeyListedDoesWhatItsLineSays(screen: KeyScreen) {
+        var seen: [TerminalKey] = []
+        for binding in KeyMap.bindings(on: screen) {
+            for (key, meaning) in binding.keys {
+                #expect(KeyMap.meaning(of: key, on: screen) == meaning, "\(key) on \(screen): \(binding.help?.short ?? "unlisted")")
+                #expect(!seen.contains(key), "\(key) bound twice on \(screen)")
+                seen.append(key)
+            }
         }
+    }
+
+    /// The listening keys each quiz screen leaves free: an answer shown takes space and n for the next
+    /// question, a grade takes the digits; every other listening key works while the sound goes on.
+    @Test func theAnswerAndTheGradeTakeTheListeningKeysTheyLeaveFree() {
+        #expect(KeyMap.meaning(of: .character(" "), on: .quizAnswer) == .quiz(.next))
+        #expect(KeyMap.meaning(of: .character("n"), on: .quizAnswer) == .quiz(.next))
+        #expect(KeyMap.meaning(of: .right, on: .quizAnswer) == .listen(.seek(by: 5)))
+        #expect(KeyMap.meaning(of: .character("3"), on: .quizGrade) == .quiz(.grade(3)))
+        #expect(KeyMap.meaning(of: .character(" "), on: .quizGrade) == .listen(.togglePause))
+        #expect(KeyMap.meaning(of: .character("["), on: .quizGrade) == .listen(.speed(.slower)))
+        #expect(KeyMap.meaning(of: .tab, on: .quizAnswer) == nil && KeyMap.meaning(of: .character("p"), on: .quizGrade) == nil)
     }
 
     @Test func theHelpBarShowsWholeKeysMostImportantFirstAndEndsWithQuestionMark() {
         for width in [20, 40, 60, 80, 89, 120] {
-            for screen in [KeyScreen.browse, .play, .queue, .compare, .quiz(.typing), .quiz(.choices), .quiz(.selfGraded)] {
-                let keys = ListeningKeys.bar(on: screen, playing: true)
+            for screen in Self.everyScreen {
+                let keys = KeyLists.bar(on: screen, playing: true)
                 let line = HelpBar.line(keys, width: width)
                 #expect(TextWidth.of(line) <= max(width, TextWidth.of("? keys")), "\(line) fits \(width)")
                 #expect(line.hasSuffix("? keys"))
@@ -73,8 +92,8 @@ struct PlayingModelTests {
                 #expect(Array(shown) == keys.prefix(shown.count).map(\.short), "whole keys, in order: \(line)")
             }
         }
-        #expect(HelpBar.line(ListeningKeys.bar(on: .browse, playing: false), width: 40).contains("q quit"), "q quit is never cut off")
-        #expect(HelpBar.line(ListeningKeys.bar(on: .play, playing: true), width: 40).contains("q quit"))
+        #expect(HelpBar.line(KeyLists.bar(on: .browse, playing: false), width: 40).contains("q quit"), "q quit is never cut off")
+        #expect(HelpBar.line(KeyLists.bar(on: .play, playing: true), width: 40).contains("q quit"))
     }
 
     /// A repeating queue gives up after a whole pass in which nothing played: the model counts the

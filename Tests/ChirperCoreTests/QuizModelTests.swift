@@ -66,6 +66,34 @@ import XenoCanto
         #expect(bar.contains("1–9 answer") && bar.hasSuffix("? keys"), "\(bar)")
     }
 
+    /// Once an answer is shown the keys are the answer's (⏎ n space on, c compare) and the listening
+    /// keys it leaves free work on the sound still playing; its `?` list is of those keys, and under it
+    /// space closes the list rather than going on. A grade takes 1–4, and space pauses there.
+    @Test func theAnswerAndTheGradeHaveKeysAndAListOfTheirOwn() {
+        var model = QuizModel(questions: [Self.question(Self.tit), Self.question(Self.thrush)], mode: .typing, names: Self.names)
+        _ = model.start()
+        _ = type("song thrush", into: &model)
+        _ = model.press(.enter)
+        #expect(model.keyScreen == .quizAnswer)
+        #expect(model.press(.right) == [.listen(.seek(by: 5))] && model.press(.character("]")) == [.listen(.speed(.faster))])
+        #expect(model.press(.character("?")) == [] && model.showsKeys)
+        let shown = QuizRenderer.lines(model, title: "quiz").joined(separator: "\n")
+        #expect(shown.contains("next question") && shown.contains("compare with the one named") && !shown.contains("complete the name"), "\(shown)")
+        #expect(model.press(.character(" ")) == [] && !model.showsKeys, "space closes the list, the answer stays")
+        #expect(model.press(.character("c")) == [.compare(Self.tit, withSpecies: "Turdus philomelos")])
+        #expect(model.press(.character(" ")) == [.play(Self.thrush)])
+
+        var grading = QuizModel(questions: [Self.question(Self.tit)], mode: .selfGraded, names: Self.names)
+        _ = grading.start()
+        _ = grading.press(.character("r"))
+        #expect(grading.keyScreen == .quizGrade)
+        #expect(grading.press(.character(" ")) == [.listen(.togglePause)], "space pauses while grading")
+        #expect(grading.press(.character("7")) == [], "no grade 7")
+        let graded = grading.press(.character("4"))
+        #expect(graded.first == .record(QuizAnswer(card: QuizCardKey.keys(of: Self.tit)[0], recording: "1", named: nil, rating: .easy, hinted: false)))
+        #expect(grading.state == .finished)
+    }
+
     /// The pairs drill ends when each of the two has been named right `streakGoal` times running (not
     /// when any answers in a row were lucky guesses), and its heading shows each one's run.
     @Test func aDrillEndsWhenEachOfThePairIsNamedRightTimesRunning() {

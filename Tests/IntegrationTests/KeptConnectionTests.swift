@@ -8,8 +8,8 @@ import Testing
 /// with the trust roots `SSL_CERT_FILE` names.
 @Suite("Kept connections")
 struct KeptConnectionTests {
-    static func whole(_ url: String) async throws -> Int {
-        let response = try await HTTPGet.get(url, headers: ["User-Agent": "chirper"])
+    static func whole(_ url: String, pool: ConnectionPool = .shared) async throws -> Int {
+        let response = try await HTTPGet.get(url, headers: ["User-Agent": "chirper"], pool: pool)
         #expect(response.status == 200)
         return try await response.body.collect(upTo: 16 << 20).count
     }
@@ -24,6 +24,29 @@ struct KeptConnectionTests {
             #expect(front.counts == .init(connections: 1, requests: 2), "the redirect and the file on one connection")
             #expect(try await Self.whole(origin + "/900001/download") == first)
             #expect(front.counts == .init(connections: 1, requests: 4), "the next request on the kept connection")
+        }
+    }
+
+    /// The pool is handed down: a caller with a pool of its own shares no connection with another pool,
+    /// and its own connection is kept for it.
+    @Test func aPoolOfItsOwnKeepsItsConnectionsToItself() async throws {
+        try await TestCatalog.withServer { server in
+            let front = try await CountingFront(to: try #require(URL(string: server.origin)?.port))
+            defer { front.stop() }
+            let file = "http://127.0.0.1:\(front.port)/sounds/XC900001.mp3"
+            let (mine, another) = (ConnectionPool(), ConnectionPool())
+            let first = try await Self.whole(file, pool: mine)
+            #expect(try await Self.whole(file, pool: another) == first)
+            #expect(front.counts == .init(connections: 2, requests: 2), "another pool: another connection")
+            #expect(try await Self.whole(file, pool: mine) == first)
+            #expect(front.counts == .init(connections: 2, requests: 3), "the first pool's connection, kept for it")
+            weak var letGo: ConnectionPool?
+            do {
+                let pool = ConnectionPool()
+                _ = try await Self.whole(file, pool: pool)
+                letGo = pool
+            }
+            #expect(letGo == nil, "a pool let go is gone, and its kept connection with it")
         }
     }
 

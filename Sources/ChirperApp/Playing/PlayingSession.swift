@@ -9,7 +9,7 @@ import XenoCanto
 /// Plays tracks through the one engine with one key map and one status view: `play` (a single track,
 /// its header printed already), `queue` (a header line before each track) and `compare` (one status
 /// line under its frame). Keys go through the screen's `PlayingModel` (the listening keys of
-/// `ListeningKeys`, `?` for the key list, q to stop); Ctrl-C stops at once. The status is drawn from
+/// `KeyMap`, `?` for the key list, q to stop); Ctrl-C stops at once. The status is drawn from
 /// the model, changed only by the engine's events.
 struct PlayingSession {
     struct Item: Sendable {

@@ -111,7 +111,7 @@ final class PlayingView: Sendable {
     private func helpLines(_ model: PlayingModel) -> [String] {
         guard takesKeys else { return [] }
         if model.showsKeys { return KeyOverlay.lines(on: model.screen, width: width) }
-        return [HelpBar.line(ListeningKeys.bar(on: model.screen, playing: true), width: width)]
+        return [HelpBar.line(KeyLists.bar(on: model.screen, playing: true), width: width)]
     }
 
     /// `line` drawn over the status line and `below` under it, everything below cleared first, the

@@ -20,19 +20,6 @@ public struct BrowseModel: Equatable, Sendable {
         case keys
     }
 
-    /// The sonogram the panel shows: being made, drawn for the current screen size, or why not.
-    public enum SonogramView: Equatable, Sendable {
-        case loading(id: String)
-        case ready(id: String, SonogramPicture)
-        case failed(id: String, reason: String)
-
-        public var id: String {
-            switch self {
-            case .loading(let id), .ready(let id, _), .failed(let id, _): return id
-            }
-        }
-    }
-
     public private(set) var list: ListState = .idle
     /// Index of the row under the cursor; 0 when there are no rows.
     public private(set) var cursor = 0
@@ -164,46 +151,50 @@ public struct BrowseModel: Equatable, Sendable {
         if case .search(let line) = panel { return type(key, into: line) }
         if case .alt = key { return key.unalted.flatMap { press($0) } }
         if case .listName(let text) = panel { return typeListName(key, into: text) }
-        if key == .character("f") { return toggleStar() }
-        if key == .character("F") {
-            if cursor < rows.count { panel = .listName("") }
-            return []
-        }
         if case .ready? = sonogram, key == .character("+") || key == .character("-") {
             zoomSonogram(in: key == .character("+"))
             return []
         }
-        if activeRow != nil, let command = ListeningKeys.command(for: key, on: .browse) { return [.listen(command)] }
-        switch key {
-        case .up, .character("k"): moveCursor(to: cursor - 1)
-        case .down, .character("j"): moveCursor(to: cursor + 1)
-        case .pageUp, .control("b"): moveCursor(to: cursor - layout.visibleRows)
-        case .pageDown, .control("f"): moveCursor(to: cursor + layout.visibleRows)
-        case .home, .character("g"): moveCursor(to: 0)
-        case .end, .character("G"): moveCursor(to: rows.count - 1)
-        case .enter: return playCursorRow()
-        case .character("a"): return cursor < rows.count ? [.playAll(fromRow: cursor)] : []
-        case .character("s"): return activeRow == nil ? [] : [.stopPlayback]
-        case .character("/"):
+        switch KeyMap.meaning(of: key, on: .browse) {
+        case .listen(let command)? where activeRow != nil: return [.listen(command)]
+        case .browse(let action)?: return act(action)
+        case .keyList?: panel = panel == .keys ? .none : .keys
+        case .close?: panel = .none
+        case .quit?:
+            // A panel closes first, as Esc does; q on the list quits.
+            if panel == .none { return [.quit(interrupted: false)] }
+            panel = .none
+            return []
+        case .interrupt?: return [.quit(interrupted: true)]
+        case .listen?, .quiz?, nil: break
+        }
+        return loadMoreIfNearTheEnd()
+    }
+
+    /// One of browse's own keys.
+    private mutating func act(_ action: BrowseAction) -> [BrowseCommand] {
+        switch action {
+        case .star: return toggleStar()
+        case .starInto: if cursor < rows.count { panel = .listName("") }
+        case .up: moveCursor(to: cursor - 1)
+        case .down: moveCursor(to: cursor + 1)
+        case .pageUp: moveCursor(to: cursor - layout.visibleRows)
+        case .pageDown: moveCursor(to: cursor + layout.visibleRows)
+        case .first: moveCursor(to: 0)
+        case .last: moveCursor(to: rows.count - 1)
+        case .play: return playCursorRow()
+        case .playAll: return cursor < rows.count ? [.playAll(fromRow: cursor)] : []
+        case .stop: return activeRow == nil ? [] : [.stopPlayback]
+        case .search:
             // From the query shown, to be refined (Ctrl-U clears it); a raw query (a pack's, a list's)
             // is no words to refine.
             panel = .search(LineEditor(raw ? "" : list.query?.typed ?? ""))
             recalled = nil
-        case .character("r"): return receive(.retryRequested)
-        case .character("o"): return cursor < rows.count ? [.openPage(rows[cursor].recording)] : []
-        case .character("y"): return cursor < rows.count ? [.copyNumber(rows[cursor].recording)] : []
-        case .character("i"): panel = panel == .details ? .none : (rows.isEmpty ? .none : .details)
-        case .character("v"): return toggleSonogram()
-        case .character("?"): panel = panel == .keys ? .none : .keys
-        case .escape: panel = .none
-        case .character("q"), .character("Q"):
-            // A panel closes first, as Esc does; q on the list quits.
-            guard panel == .none else {
-                panel = .none
-                return []
-            }
-            return [.quit(interrupted: false)]
-        default: break
+        case .retry: return receive(.retryRequested)
+        case .openPage: return cursor < rows.count ? [.openPage(rows[cursor].recording)] : []
+        case .copyNumber: return cursor < rows.count ? [.copyNumber(rows[cursor].recording)] : []
+        case .info: panel = panel == .details ? .none : (rows.isEmpty ? .none : .details)
+        case .sonogram: return toggleSonogram()
         }
         return loadMoreIfNearTheEnd()
     }

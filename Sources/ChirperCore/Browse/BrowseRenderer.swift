@@ -137,7 +137,7 @@ public enum BrowseRenderer {
     public static func help(_ model: BrowseModel) -> String {
         // While a sonogram is shown, + and - zoom it instead of changing the volume.
         let zooming: Bool = if case .ready? = model.sonogram { true } else { false }
-        let keys = ListeningKeys.bar(on: .browse, playing: model.activeRow != nil).map { key in
+        let keys = KeyLists.bar(on: .browse, playing: model.activeRow != nil).map { key in
             zooming && key.keys == "+-" ? KeyHelp("+-", "zoom") : key
         }
         return HelpBar.line(keys, width: model.layout.width)

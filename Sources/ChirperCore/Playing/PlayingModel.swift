@@ -4,7 +4,7 @@ import PlaybackModel
 /// screen, its playback as the engine reported it, the speed and loop the engine said are in force,
 /// and whether the key list covers the help. Keys and the engine's events change it; the commands it
 /// returns are the only way it asks for I/O. Browse has `BrowseModel`; both take the listening keys
-/// from `ListeningKeys`.
+/// from `KeyMap`.
 public struct PlayingModel: Equatable, Sendable {
     public let screen: KeyScreen
     /// Each entry's length as the API gave it (compare's Tab goes to the same share of the other's).
@@ -46,20 +46,15 @@ public struct PlayingModel: Equatable, Sendable {
     /// A key press. `?` opens the key list; while it is open, `?`, q and Esc close it and nothing else
     /// is lost (the listening keys still work).
     public mutating func press(_ key: TerminalKey) -> [Command] {
-        switch key {
-        case .character("?"):
-            showsKeys.toggle()
-            return []
-        case .character("q") where showsKeys, .character("Q") where showsKeys, .escape where showsKeys:
-            showsKeys = false
-            return []
-        case .character("q"), .character("Q"):
-            return [.quit]
-        default:
-            guard let command = ListeningKeys.command(for: key, on: screen) else { return [] }
-            guard command == .otherSide else { return [.listen(command)] }
-            return otherSide().map { [.listen($0)] } ?? []
+        switch KeyMap.meaning(of: key, on: screen) {
+        case .keyList?: showsKeys.toggle()
+        case .quit? where showsKeys, .close? where showsKeys: showsKeys = false
+        case .quit?: return [.quit]
+        case .listen(.otherSide)?: return otherSide().map { [.listen($0)] } ?? []
+        case .listen(let command)?: return [.listen(command)]
+        case .close?, .interrupt?, .browse?, .quiz?, nil: break
         }
+        return []
     }
 
     /// An event of the engine about queue entry `index`. True when that entry is new on screen (a

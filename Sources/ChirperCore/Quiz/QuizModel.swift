@@ -134,79 +134,80 @@ public struct QuizModel: Sendable {
 
     // MARK: Keys
 
-    public mutating func press(_ key: TerminalKey) -> [QuizCommand] {
-        if key == .control("c") { return [.quit(interrupted: true)] }
-        if case .alt = key { return key.unalted.flatMap { press($0) } }
-        // Under the list, only the listening keys work; any other key closes it (and does nothing else).
-        if showsKeys, ListeningKeys.command(for: key, on: .quiz(mode)) == nil {
-            showsKeys = false
-            return []
-        }
-        if key == .character("?"), state != .finished {  // never part of a name
-            showsKeys = true
-            return []
-        }
+    /// Which keys the quiz takes now: the question's (by mode), the answer's, or the grade's.
+    public var keyScreen: KeyScreen {
         switch state {
-        case .asking(let index, let typed, let hinted, let completing):
-            return ask(key, index: index, typed: typed, hinted: hinted, completing: completing)
-        case .revealed(let index, _, _, let outcome):
-            return revealed(key, index: index, outcome: outcome)
-        case .finished:
-            return key == .character("q") || key == .enter || key == .escape ? [.quit(interrupted: false)] : []
+        case .asking, .finished: .quiz(mode)
+        case .revealed(_, _, _, nil): .quizGrade
+        case .revealed: .quizAnswer
         }
     }
 
-    private mutating func ask(_ key: TerminalKey, index: Int, typed: String, hinted: Bool, completing: Completing?) -> [QuizCommand] {
+    public mutating func press(_ key: TerminalKey) -> [QuizCommand] {
+        if key == .control("c") { return [.quit(interrupted: true)] }
+        if case .alt = key { return key.unalted.flatMap { press($0) } }
+        let meaning = KeyMap.meaning(of: key, on: keyScreen)
+        // Under the list, only the listening keys work; any other key closes it (and does nothing else).
+        if showsKeys {
+            guard case .listen(let command)? = meaning else {
+                showsKeys = false
+                return []
+            }
+            return [.listen(command)]
+        }
+        switch state {
+        case .finished:
+            return key == .character("q") || key == .enter || key == .escape ? [.quit(interrupted: false)] : []
+        case .asking(let index, let typed, let hinted, let completing):
+            return ask(key, meaning: meaning, index: index, typed: typed, hinted: hinted, completing: completing)
+        case .revealed(let index, _, _, _):
+            return revealed(meaning, index: index)
+        }
+    }
+
+    private mutating func ask(_ key: TerminalKey, meaning: KeyMeaning?, index: Int, typed: String, hinted: Bool,
+                              completing: Completing?) -> [QuizCommand] {
         let question = questions[index]
         func asking(_ text: String, hint: Bool = hinted, completing: Completing? = nil) {
             state = .asking(index: index, typed: text, hinted: hint, completing: completing)
         }
-        // Keys every mode shares.
-        switch key {
-        case .up: return [.replay]
-        case .control("s"):
+        switch meaning {
+        case .listen(let command)?: return [.listen(command)]
+        case .keyList?: showsKeys = true
+        case .quit?: return [.stop, .quit(interrupted: false)]
+        case .interrupt?: return [.quit(interrupted: true)]
+        case .close?:
+            // Esc clears what is typed, then quits.
+            if typed.isEmpty { return [.stop, .quit(interrupted: false)] }
+            asking("")
+        case .quiz(.replay)?: return [.replay]
+        case .quiz(.sonogram)?:
             asking(typed, hint: true, completing: completing)
             return sonogram == nil ? [.makeSonogram(question.recording)] : []
-        case .control("l"): return [.listen(.markLoop)]
-        default:
-            if let command = ListeningKeys.command(for: key, on: .quiz(mode)) { return [.listen(command)] }
-        }
-        switch mode {
-        case .typing:
+        case .quiz(.pause)? where typed.isEmpty: return [.listen(.togglePause)]
+        case .quiz(.complete)?:
+            let from = completing?.from ?? typed
+            let options = names.completions(of: from)
+            guard !options.isEmpty else { return [] }
+            let next = completing.map { ($0.index + 1) % options.count } ?? 0
+            asking(options[next], completing: Completing(from: from, index: next))
+        case .quiz(.answer)?: return answer(index: index, typed: typed, hinted: hinted)
+        case .quiz(.giveUp)?: return answer(index: index, typed: "", hinted: hinted)
+        case .quiz(.choose(let number))? where question.choices.indices.contains(number - 1):
+            let named = question.choices[number - 1]
+            return answer(index: index, typed: names.species.first { $0.scientific == named }?.shown ?? named, hinted: hinted, picked: named)
+        case .quiz(.reveal)?:
+            state = .revealed(index: index, typed: "", hinted: hinted, outcome: nil)
+            return revealedSonogram(question)
+        case .quiz(.pause)?, nil:
+            // Typed into the answer.
+            guard mode == .typing else { return [] }
             switch key {
-            case .character(" ") where typed.isEmpty: return [.listen(.togglePause)]
             case .character(let character): asking(typed + String(character))
             case .backspace: asking(String(typed.dropLast()))
-            case .escape where typed.isEmpty: return [.stop, .quit(interrupted: false)]
-            case .escape: asking("")
-            case .tab:
-                let from = completing?.from ?? typed
-                let options = names.completions(of: from)
-                guard !options.isEmpty else { return [] }
-                let next = completing.map { ($0.index + 1) % options.count } ?? 0
-                asking(options[next], completing: Completing(from: from, index: next))
-            case .enter: return answer(index: index, typed: typed, hinted: hinted)
             default: break
             }
-        case .choices:
-            switch key {
-            case .character("s"): return press(.control("s"))
-            case .character(let digit) where digit.wholeNumberValue.map({ (1...question.choices.count).contains($0) }) == true:
-                let named = question.choices[digit.wholeNumberValue! - 1]
-                return answer(index: index, typed: names.species.first { $0.scientific == named }?.shown ?? named, hinted: hinted, picked: named)
-            case .enter: return answer(index: index, typed: "", hinted: hinted)
-            case .character("q"), .escape: return [.stop, .quit(interrupted: false)]
-            default: break
-            }
-        case .selfGraded:
-            switch key {
-            case .character("s"): return press(.control("s"))
-            case .enter, .character("r"):
-                state = .revealed(index: index, typed: "", hinted: hinted, outcome: nil)
-                return revealedSonogram(question)
-            case .character("q"), .escape: return [.stop, .quit(interrupted: false)]
-            default: break
-            }
+        case .quiz(.choose)?, .quiz(.grade)?, .quiz(.next)?, .quiz(.compare)?, .browse?: break
         }
         return []
     }
@@ -280,32 +281,26 @@ public struct QuizModel: Sendable {
         return [.play(questions[index + 1].recording)]
     }
 
-    private mutating func revealed(_ key: TerminalKey, index: Int, outcome: QuizOutcome?) -> [QuizCommand] {
+    private mutating func revealed(_ meaning: KeyMeaning?, index: Int) -> [QuizCommand] {
         let question = questions[index]
-        guard let outcome else {
-            // Self-graded: 1 again, 2 hard, 3 good, 4 easy, and on to the next question (two keys a card).
-            guard case .character(let digit) = key, let value = digit.wholeNumberValue, let rating = FSRS.Rating(rawValue: value),
-                  case .revealed(_, _, let hinted, nil) = state else {
-                switch key {
-                case .character("q"), .escape: return [.quit(interrupted: false)]
-                case .up: return [.replay]
-                default: return []
-                }
-            }
-            let recorded = record(QuizAnswer(card: question.card, recording: question.recording.id, named: nil, rating: rating, hinted: hinted))
-            return [recorded] + next(after: index)
-        }
-        switch key {
-        case .enter, .character("n"), .character(" "):
-            return next(after: index)
-        case .character("c"):
-            if case .wrong(let named) = outcome, names.species.contains(where: { $0.scientific == named }) {
+        switch meaning {
+        case .listen(let command)?: return [.listen(command)]
+        case .keyList?: showsKeys = true
+        case .quit?: return [.quit(interrupted: false)]
+        case .interrupt?: return [.quit(interrupted: true)]
+        case .quiz(.replay)?: return [.replay]
+        case .quiz(.next)?: return next(after: index)
+        case .quiz(.compare)?:
+            if case .revealed(_, _, _, .wrong(let named)?) = state, names.species.contains(where: { $0.scientific == named }) {
                 return [.compare(question.recording, withSpecies: named)]
             }
-            return []
-        case .up: return [.replay]
-        case .character("q"): return [.quit(interrupted: false)]
-        default: return []
+        case .quiz(.grade(let value))?:
+            // Self-graded: 1 again, 2 hard, 3 good, 4 easy, and on to the next question (two keys a card).
+            guard let rating = FSRS.Rating(rawValue: value), case .revealed(_, _, let hinted, nil) = state else { return [] }
+            let recorded = record(QuizAnswer(card: question.card, recording: question.recording.id, named: nil, rating: rating, hinted: hinted))
+            return [recorded] + next(after: index)
+        case .close?, .quiz?, .browse?, nil: break
         }
+        return []
     }
 }

@@ -26,7 +26,7 @@ public enum QuizRenderer {
             case .selfGraded:
                 lines.append("Name it to yourself, then ⏎ to see it.")
             }
-            lines.append(HelpBar.line(ListeningKeys.bar(on: .quiz(model.mode), playing: true), width: model.width))
+            lines.append(HelpBar.line(KeyLists.bar(on: .quiz(model.mode), playing: true), width: model.width))
         case .revealed(let index, let typed, let hinted, let outcome):
             let question = model.questions[index]
             let answer = shown(question.card.species, in: model) + " · " + question.card.soundType
@@ -68,7 +68,7 @@ public enum QuizRenderer {
         case .asking(let index, _, _, _), .revealed(let index, _, _, _): heading = self.heading(title, index, model)
         case .finished: heading = [title]
         }
-        return (heading + [""] + KeyOverlay.lines(on: .quiz(model.mode), width: model.width)).map { Displayable.line($0) }
+        return (heading + [""] + KeyOverlay.lines(on: model.keyScreen, width: model.width)).map { Displayable.line($0) }
     }
 
     /// The title and the question's number; under it, in a drill, each species' right answers running.
