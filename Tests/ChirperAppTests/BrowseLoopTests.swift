@@ -39,14 +39,14 @@ struct BrowseLoopTests {
     /// A running loop and its inputs.
     struct Running {
         let screen = RecordedScreen()
-        let inputs: AsyncStream<BrowseInput>.Continuation
+        let inputs: AsyncStream<ScreenInput>.Continuation
         let status: Task<ChirperApp.ExitStatus, Never>
         let size: SizeBox
         let libraryWrites: LibraryWrites
 
         init(client: InMemorySearchClient, query: String = "great tit", width: Int = 100, height: Int = 20,
              library: (any BrowseLibrary)? = nil, libraryWait: Duration = .seconds(12)) {
-            let (stream, continuation) = AsyncStream<BrowseInput>.makeStream()
+            let (stream, continuation) = AsyncStream<ScreenInput>.makeStream()
             let size = SizeBox((width: width, height: height))
             self.size = size
             inputs = continuation

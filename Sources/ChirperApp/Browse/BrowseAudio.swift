@@ -39,7 +39,7 @@ struct BrowseAudio {
     private let options: PlaybackEngine.Options
     /// The volume the last engine was set to, for the next.
     private let volume: SharedVolume
-    let inputs: AsyncStream<BrowseInput>.Continuation
+    let inputs: AsyncStream<ScreenInput>.Continuation
     private(set) var generation = 0
     private var mode = Mode.idle(releasing: nil)
     private let desktop = DesktopPlayer()
@@ -47,7 +47,7 @@ struct BrowseAudio {
     /// What the desktop is told of each recording that may play, by its number.
     private let described = Locked([String: (DesktopPlayer.Description, seconds: Double?)]())
 
-    init(options: PlaybackEngine.Options, inputs: AsyncStream<BrowseInput>.Continuation, hidesNames: Bool = false) {
+    init(options: PlaybackEngine.Options, inputs: AsyncStream<ScreenInput>.Continuation, hidesNames: Bool = false) {
         self.options = options
         volume = SharedVolume(options.volume)
         self.inputs = inputs
@@ -140,6 +140,19 @@ struct BrowseAudio {
                 if let changed = await engine.listen(command) { volume.value = changed }
             }
         }
+    }
+
+    /// Carries out the desktop's `request` on this sound. True when it asked to stop, which each screen
+    /// answers its own way (browse stops; the quiz, whose sound ends with the question, pauses).
+    func answer(_ request: MediaRequest) -> Bool {
+        var stopAsked = false
+        for command in DesktopPlayer.commands(for: request, in: desktopState) {
+            switch command {
+            case .listen(let listening): perform(listening)
+            case .quit: stopAsked = true
+            }
+        }
+        return stopAsked
     }
 
     mutating func stop() {

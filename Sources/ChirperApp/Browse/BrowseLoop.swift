@@ -5,44 +5,6 @@ import PlaybackModel
 import Sonogram
 import XenoCanto
 
-/// Everything that can wake the browse loop.
-enum BrowseInput: Sendable {
-    case keys([TerminalKey])
-    case list(ListEvent)
-    /// An event of the play numbered `generation`; events of a play already replaced are dropped.
-    case playback(generation: Int, recordingID: String, PlaybackEvent)
-    /// A sonogram asked for with v, made or failed.
-    case sonogram(id: String, Result<Spectrogram, PlaybackError>)
-    /// The starred rows as the list holds them, and why a star was not kept.
-    case starred(Set<String>, notice: String?)
-    /// The searches the library remembers, newest first.
-    case pastSearches([String])
-    /// A line for the screen: something the library could not keep.
-    case notice(String)
-    /// What the desktop asks of the player (media keys, playerctl).
-    case desktop(MediaRequest)
-    case tick
-    case resize
-    /// The program was suspended and continued (Ctrl-Z, then fg): the screen was another's meanwhile.
-    case continued
-    case terminate
-}
-
-extension BrowseInput {
-    /// Decodes `recording` into a spectrogram off the loop, and sends it (or why not) back as `.sonogram`.
-    static func makeSonogram(of recording: Recording, into continuation: AsyncStream<BrowseInput>.Continuation) {
-        guard let source = recording.audioSource else { return }
-        Task {
-            do throws(PlaybackError) {
-                let made = try await SonogramMaker.spectrogram(of: source, expectedSeconds: recording.duration)
-                continuation.yield(.sonogram(id: recording.id, .success(made)))
-            } catch {
-                continuation.yield(.sonogram(id: recording.id, .failure(error)))
-            }
-        }
-    }
-}
-
 /// `browse`'s event loop. One task owns the `BrowseModel`; keys, pages, player events, clock ticks,
 /// resizes and SIGTERM all arrive on one stream, in order, and each changes the model and then the
 /// screen (only the lines that changed). The commands the model returns are the only I/O it causes:
@@ -65,8 +27,8 @@ struct BrowseLoop {
     let terminalSize: @Sendable () -> (width: Int, height: Int)?
 
     /// Runs until q, Ctrl-C or `.terminate`, then stops the sound and waits for the player to let go.
-    func run(query: SearchQuery?, page: Int, raw: Bool, inputs: AsyncStream<BrowseInput>,
-             continuation: AsyncStream<BrowseInput>.Continuation, screen: inout some BrowseScreen) async -> ExitStatus {
+    func run(query: SearchQuery?, page: Int, raw: Bool, inputs: AsyncStream<ScreenInput>,
+             continuation: AsyncStream<ScreenInput>.Continuation, screen: inout some BrowseScreen) async -> ExitStatus {
         let size = terminalSize() ?? (80, 24)
         var run = BrowseRun(loop: self, model: BrowseModel(width: size.width, height: size.height, raw: raw),
                             audio: BrowseAudio(options: playerOptions, inputs: continuation), continuation: continuation)
@@ -99,7 +61,7 @@ struct BrowseLoop {
     }
 }
 
-extension BrowseInput {
+extension ScreenInput {
     /// The terminal may have another size (after a suspension too): the next frame is drawn whole.
     var isResize: Bool {
         switch self {

@@ -9,13 +9,13 @@ struct BrowseRun {
     let loop: BrowseLoop
     var model: BrowseModel
     var audio: BrowseAudio
-    let continuation: AsyncStream<BrowseInput>.Continuation
+    let continuation: AsyncStream<ScreenInput>.Continuation
     var status = ExitStatus.found
     /// A page arrived: the queue the player is fed from may have grown.
     var feedNeedsUpdate = false
     private var libraryAsked = false
 
-    init(loop: BrowseLoop, model: BrowseModel, audio: BrowseAudio, continuation: AsyncStream<BrowseInput>.Continuation) {
+    init(loop: BrowseLoop, model: BrowseModel, audio: BrowseAudio, continuation: AsyncStream<ScreenInput>.Continuation) {
         self.loop = loop
         self.model = model
         self.audio = audio
@@ -42,7 +42,7 @@ struct BrowseRun {
     }
 
     /// Takes one input.
-    mutating func take(_ input: BrowseInput) -> Step {
+    mutating func take(_ input: ScreenInput) -> Step {
         switch input {
         case .keys(let keys):
             for key in keys where !perform(model.press(key)) { return .end }
@@ -61,12 +61,7 @@ struct BrowseRun {
         case .notice(let text):
             model.tell(text)
         case .desktop(let request):
-            for command in DesktopPlayer.commands(for: request, in: audio.desktopState) {
-                switch command {
-                case .listen(let listening): audio.perform(listening)
-                case .quit: if audio.isActive { _ = perform([.stopPlayback]) }
-                }
-            }
+            if audio.answer(request), audio.isActive { _ = perform([.stopPlayback]) }
         case .tick:
             guard model.isBusy else { return .unchanged }
             model.advance()
@@ -101,7 +96,7 @@ struct BrowseRun {
                 if audio.isActive { _ = perform(model.receive(.playbackStopped)) }
                 audio.playAll(from: row, of: model, speed: model.listening.speed, requestMore: { [continuation] in continuation.yield(.list(.nextPageRequested)) })
             case .makeSonogram(let recording):
-                BrowseInput.makeSonogram(of: recording, into: continuation)
+                ScreenInput.makeSonogram(of: recording, into: continuation)
             case .star(let recording, let list, let on):
                 guard let library = loop.library else { continue }
                 loop.libraryWrites.write((on ? "the star of XC" : "the unstar of XC") + recording.id + " on \(list)") { [continuation] in

@@ -30,11 +30,11 @@ struct BrowseSession {
 }
 
 /// A full-screen session on the terminal: raw keys, a clock tick, SIGWINCH, SIGTERM and a return from
-/// suspension become `BrowseInput`s for the session's loop, which draws on the alternate screen; the
+/// suspension become `ScreenInput`s for the session's loop, which draws on the alternate screen; the
 /// terminal is given back however it ends or stops (`TerminalSignals`). Browse and the quiz run in it.
 enum FullScreenSession {
-    static func run(_ body: (AsyncStream<BrowseInput>, AsyncStream<BrowseInput>.Continuation, inout FullScreen) async -> ExitStatus) async -> ExitStatus {
-        let (inputs, continuation) = AsyncStream<BrowseInput>.makeStream()
+    static func run(_ body: (AsyncStream<ScreenInput>, AsyncStream<ScreenInput>.Continuation, inout FullScreen) async -> ExitStatus) async -> ExitStatus {
+        let (inputs, continuation) = AsyncStream<ScreenInput>.makeStream()
         let input = TerminalInput()
         TerminalSignals.install()
         InterruptHandler.install(exits: false) {

@@ -33,8 +33,8 @@ struct QuizLoop {
     private let saves = DispatchQueue(label: "chirper.quiz.saves")
 
     /// Runs the session until it is over or left.
-    func run(_ start: QuizModel, states: [QuizCardKey: QuizPlanner.CardState], inputs: AsyncStream<BrowseInput>,
-             continuation: AsyncStream<BrowseInput>.Continuation, screen: inout FullScreen) async -> Ending {
+    func run(_ start: QuizModel, states: [QuizCardKey: QuizPlanner.CardState], inputs: AsyncStream<ScreenInput>,
+             continuation: AsyncStream<ScreenInput>.Continuation, screen: inout FullScreen) async -> Ending {
         var session = QuizSession(quiz: start, cards: states.mapValues(\.card), recordings: recordings)
         var audio = BrowseAudio(options: playerOptions, inputs: continuation, hidesNames: true)
         await carryOut(session.start(), in: &session, audio: &audio, screen: &screen, continuation: continuation)
@@ -44,7 +44,7 @@ struct QuizLoop {
             case .resize, .continued:
                 screen.invalidate()
             case .desktop(let request):
-                Self.answer(request, audio: &audio)
+                Self.answer(request, audio: audio)
             default:
                 guard let input = input(next, generation: audio.generation, width: session.quiz.width) else { continue }
                 let effects = session.handle(input, at: Date().timeIntervalSince1970)
@@ -62,7 +62,7 @@ struct QuizLoop {
     }
 
     /// What the session is told of an input; nil for one it has no use for (a play already replaced).
-    private func input(_ next: BrowseInput, generation: Int, width: Int) -> QuizSession.Input? {
+    private func input(_ next: ScreenInput, generation: Int, width: Int) -> QuizSession.Input? {
         switch next {
         case .keys(let keys): return .keys(keys)
         case .playback(let played, _, let event): return played == generation ? .playback(event) : nil
@@ -78,14 +78,14 @@ struct QuizLoop {
     /// Runs `effects` in order; the compare screen's end is handed back to the session, and what it
     /// answers is run too.
     private func carryOut(_ effects: [QuizEffect], in session: inout QuizSession, audio: inout BrowseAudio,
-                          screen: inout FullScreen, continuation: AsyncStream<BrowseInput>.Continuation) async {
+                          screen: inout FullScreen, continuation: AsyncStream<ScreenInput>.Continuation) async {
         var pending = effects[...]
         while let effect = pending.popFirst() {
             switch effect {
             case .play(let recording): audio.play(recording, speed: .normal)
             case .listen(let listening): audio.perform(listening)
             case .stop: audio.stop()
-            case .makeSonogram(let recording): BrowseInput.makeSonogram(of: recording, into: continuation)
+            case .makeSonogram(let recording): ScreenInput.makeSonogram(of: recording, into: continuation)
             case .save(let answer, let card, let at): save(answer, card: card, at: at, continuation: continuation)
             case .compare(let heard, let other):
                 let status = await screen.lend { await ChildCommand.running(["compare", "XC" + heard.id, "XC" + other.id] + childOptions) }
@@ -94,7 +94,7 @@ struct QuizLoop {
         }
     }
 
-    private func save(_ answer: QuizAnswer, card: FSRS.Card, at: Double, continuation: AsyncStream<BrowseInput>.Continuation) {
+    private func save(_ answer: QuizAnswer, card: FSRS.Card, at: Double, continuation: AsyncStream<ScreenInput>.Continuation) {
         let record = QuizAnswerRecord(species: answer.card.species, soundType: answer.card.soundType, recording: answer.recording,
                                       named: answer.named, rating: answer.rating.rawValue, hinted: answer.hinted, at: Date(timeIntervalSince1970: at))
         let kept = QuizRecords.record(answer.card, card: card, lastRecording: answer.recording)
@@ -107,13 +107,8 @@ struct QuizLoop {
 
     /// The question's one recording has no next or previous (the desktop is told so), and its sound ends
     /// with the question: the desktop pauses and seeks, and its stop pauses.
-    private static func answer(_ request: MediaRequest, audio: inout BrowseAudio) {
-        for command in DesktopPlayer.commands(for: request, in: audio.desktopState) {
-            switch command {
-            case .listen(let listening): audio.perform(listening)
-            case .quit: if audio.desktopState.status == .playing { audio.perform(.togglePause) }
-            }
-        }
+    private static func answer(_ request: MediaRequest, audio: BrowseAudio) {
+        if audio.answer(request), audio.desktopState.status == .playing { audio.perform(.togglePause) }
     }
 
     private func draw(_ session: inout QuizSession, on screen: inout FullScreen) {
