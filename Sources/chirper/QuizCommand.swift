@@ -23,7 +23,8 @@ extension Chirper {
                 + "\n" + KeyLists.sentence(on: .quiz(.choices), lead: "With --choices")
                 + "\n" + KeyLists.sentence(on: .quiz(.selfGraded), lead: "With --self")
                 + "\n" + KeyLists.sentence(on: .quizGrade, lead: "Once revealed (--self)")
-                + "\n" + KeyLists.sentence(on: .quizAnswer, lead: "Once answered"))
+                + "\n" + KeyLists.sentence(on: .quizAnswer, lead: "Once answered")
+                + "\n" + KeyLists.sentence(on: .quizSummary(misses: true), lead: "On the summary"))
 
         @Argument(help: "A query whose first page of results makes the set (online).", completion: QueryWords.completion)
         var query: [String] = []

@@ -94,6 +94,39 @@ import XenoCanto
         #expect(grading.state == .finished)
     }
 
+    /// The summary numbers each miss; its number hears it again beside the bird it was taken for (the
+    /// compare screen), or alone when none was named; a number past the misses does nothing.
+    @Test func theSummaryHearsEachMissAgainBesideTheBirdTakenForIt() {
+        var model = QuizModel(questions: [Self.question(Self.tit), Self.question(Self.thrush), Self.question(Self.blackbird)],
+                              mode: .typing, names: Self.names)
+        _ = model.start()
+        _ = type("song thrush", into: &model)
+        _ = model.press(.enter)
+        _ = model.press(.enter)
+        _ = model.press(.enter)  // given up
+        _ = model.press(.enter)
+        _ = type("common blackbird", into: &model)
+        _ = model.press(.enter)
+        _ = model.press(.enter)
+        #expect(model.state == .finished && model.keyScreen == .quizSummary(misses: true))
+        let shown = QuizRenderer.lines(model, title: "quiz")
+        #expect(shown.contains { $0.hasPrefix("  1  Great Tit") && $0.contains("taken for Song Thrush") }, "\(shown)")
+        #expect(shown.contains { $0.hasPrefix("  2  Song Thrush") && $0.contains("given up") }, "\(shown)")
+        #expect(shown.last?.contains("1–9 hear a miss") == true, "\(shown)")
+        #expect(model.press(.character("1")) == [.compare(Self.tit, withSpecies: "Turdus philomelos")])
+        #expect(model.press(.character("2")) == [.play(Self.thrush)])
+        #expect(model.press(.character("3")) == [], "two misses")
+        #expect(model.press(.enter) == [.quit(interrupted: false)])
+
+        var clean = QuizModel(questions: [Self.question(Self.tit)], mode: .typing, names: Self.names)
+        _ = clean.start()
+        _ = type("great tit", into: &clean)
+        _ = clean.press(.enter)
+        _ = clean.press(.enter)
+        #expect(clean.keyScreen == .quizSummary(misses: false) && clean.press(.character("1")) == [])
+        #expect(QuizRenderer.lines(clean, title: "quiz").last?.contains("hear a miss") == false)
+    }
+
     /// The pairs drill ends when each of the two has been named right `streakGoal` times running (not
     /// when any answers in a row were lucky guesses), and its heading shows each one's run.
     @Test func aDrillEndsWhenEachOfThePairIsNamedRightTimesRunning() {
@@ -138,8 +171,8 @@ import XenoCanto
         #expect(model.state == .finished)
         // The summary lists what was missed: heard → taken for, and what was given up.
         let summary = QuizRenderer.lines(model, title: "quiz")
-        #expect(summary.contains("  Song Thrush (Turdus philomelos) · song (XC2) — taken for Common Blackbird (Turdus merula)"), "\(summary)")
-        #expect(summary.contains("  Great Tit (Parus major) · song (XC1) — given up"), "\(summary)")
+        #expect(summary.contains("  1  Song Thrush (Turdus philomelos) · song (XC2) — taken for Common Blackbird (Turdus merula)"), "\(summary)")
+        #expect(summary.contains("  2  Great Tit (Parus major) · song (XC1) — given up"), "\(summary)")
     }
 
     @Test func theSonogramHintCountsAsHardAndTabCompletesAndCycles() {

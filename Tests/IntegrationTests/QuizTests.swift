@@ -89,6 +89,7 @@ struct Quiz {
         _ = try await terminal.waitForScreen { $0.contains("✓ Right: ") && $0.contains("counted as hard") }
         try terminal.send("Enter")
         _ = try await terminal.waitForScreen { $0.contains("4 questions answered, 2 right.") }
+        try await Self.theSummaryHearsAMissBesideTheBirdTakenForIt(on: terminal, heardID: heardID)
         try terminal.send("q")
         #expect(try await terminal.exitStatus(within: 5) == 0)
         let heard = HeardSound(samples: try await recorder.stop())
@@ -103,6 +104,18 @@ struct Quiz {
         #expect(stats.stdout.contains("\(species[1]) → taken for \(wrongName == "Great Tit" ? "Parus major" : "Turdus philomelos")"), "\(stats.stdout)")
         #expect(stats.stdout.contains("in ") || stats.stdout.contains("now"), "when each is due: \(stats.stdout)")
         try await Self.reviewThenDrill(environment: environment)
+    }
+
+    /// The summary's first miss (the second question, taken for another bird) is heard again on the
+    /// compare screen beside the bird it was taken for; q there comes back to the summary.
+    static func theSummaryHearsAMissBesideTheBirdTakenForIt(on terminal: TmuxSession, heardID: String) async throws {
+        let summary = try await terminal.waitForScreen { $0.contains("Missed") && $0.contains("1–9 hear a miss") }
+        #expect(summary.contains("  1  ") && summary.contains("(XC\(heardID)) — taken for"), "\(summary)")
+        try terminal.send("1")
+        let compared = try await terminal.waitForScreen(seconds: 15) { $0.contains("A · XC\(heardID) ·") && $0.contains("B · XC") && $0.contains("kHz") }
+        #expect(!compared.contains("questions answered"), "\(compared)")
+        try terminal.send("q")
+        _ = try await terminal.waitForScreen { $0.contains("4 questions answered, 2 right.") && $0.contains("Missed") }
     }
 
     /// One question more, answered by choosing; on a session bus the desktop is told no name,

@@ -39,6 +39,8 @@ public enum KeyLists {
             meanings = [.quiz(.next), .quit, .quiz(.compare), .quiz(.replay)] + listened { _ in true }
         case .quizGrade:
             meanings = [.quiz(.grade(1)), .quit, .quiz(.replay)] + listened { _ in true }
+        case .quizSummary:
+            meanings = [.quiz(.hearMiss(1)), .quit] + listened { $0 == .togglePause }
         }
         let bindings = KeyMap.bindings(on: screen)
         return meanings.compactMap { meaning in

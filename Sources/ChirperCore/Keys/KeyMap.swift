@@ -135,6 +135,13 @@ public enum KeyMap {
         quitting,
     ]
 
+    /// The quiz's keys on its summary.
+    static func quizSummary(misses: Bool) -> [KeyBinding] {
+        let hearing = KeyBinding((1...9).map { (TerminalKey.character(Character(String($0))), KeyMeaning.quiz(.hearMiss($0))) },
+                                 KeyHelp("1–9", "hear a miss again, beside the bird taken for it"), bar: KeyHelp("1–9", "hear a miss"))
+        return (misses ? [hearing] : []) + [KeyBinding([(.enter, .quit), (.character("q"), .quit), (.escape, .quit)], KeyHelp("⏎ q Esc", "leave"))]
+    }
+
     /// A screen's own keys: those listed before the listening keys and those after.
     static func own(on screen: KeyScreen) -> (before: [KeyBinding], after: [KeyBinding]) {
         switch screen {
@@ -143,6 +150,7 @@ public enum KeyMap {
         case .quiz(let mode): return (quiz(mode), [keyList, interrupt])
         case .quizAnswer: return (quizAnswer, [keyList, interrupt])
         case .quizGrade: return (quizGrade, [keyList, interrupt])
+        case .quizSummary(let misses): return (quizSummary(misses: misses), [keyList, interrupt])
         }
     }
 
@@ -156,12 +164,13 @@ public enum KeyMap {
         case (.browse, .otherSide), (.play, .otherSide), (.queue, .otherSide): return false
         case (.browse, _), (.play, _), (.queue, _): return true
         case (.quiz, .next), (.quiz, .previous), (.quiz, .otherSide), (.quizAnswer, .next), (.quizAnswer, .previous), (.quizAnswer, .otherSide),
-             (.quizGrade, .next), (.quizGrade, .previous), (.quizGrade, .otherSide):
+             (.quizGrade, .next), (.quizGrade, .previous), (.quizGrade, .otherSide), (.quizSummary, .next), (.quizSummary, .previous),
+             (.quizSummary, .otherSide):
             return false
         case (.quiz(.typing), .speed(.reset)): return false
         case (.quiz(.typing), _): return !binding.typed
         case (.quizAnswer, .togglePause): return false
-        case (.quiz, _), (.quizAnswer, _), (.quizGrade, _): return true
+        case (.quiz, _), (.quizAnswer, _), (.quizGrade, _), (.quizSummary, _): return true
         }
     }
 

@@ -13,6 +13,8 @@ public enum KeyScreen: Equatable, Sendable {
     case quizAnswer
     /// The quiz's recording revealed for the listener to grade (`--self`).
     case quizGrade
+    /// The quiz's summary; with `misses`, each is heard again beside the bird it was taken for.
+    case quizSummary(misses: Bool)
 }
 
 /// What a key means on a screen: a listening command (the same on every screen that plays), one of
@@ -60,6 +62,9 @@ public enum QuizAction: Equatable, Sendable {
     case next
     /// The answer shown: the compare screen, the recording beside the species it was taken for.
     case compare
+    /// The summary: the miss numbered so, heard again (beside the bird it was taken for, when it was
+    /// taken for one).
+    case hearMiss(Int)
 }
 
 /// One key of a screen's list, as the `?` overlay and the help bar show it.

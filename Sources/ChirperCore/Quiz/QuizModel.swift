@@ -137,9 +137,10 @@ public struct QuizModel: Sendable {
     /// Which keys the quiz takes now: the question's (by mode), the answer's, or the grade's.
     public var keyScreen: KeyScreen {
         switch state {
-        case .asking, .finished: .quiz(mode)
+        case .asking: .quiz(mode)
         case .revealed(_, _, _, nil): .quizGrade
         case .revealed: .quizAnswer
+        case .finished: .quizSummary(misses: !misses.isEmpty)
         }
     }
 
@@ -157,7 +158,7 @@ public struct QuizModel: Sendable {
         }
         switch state {
         case .finished:
-            return key == .character("q") || key == .enter || key == .escape ? [.quit(interrupted: false)] : []
+            return summary(meaning)
         case .asking(let index, let typed, let hinted, let completing):
             return ask(key, meaning: meaning, index: index, typed: typed, hinted: hinted, completing: completing)
         case .revealed(let index, _, _, _):
@@ -207,7 +208,7 @@ public struct QuizModel: Sendable {
             case .backspace: asking(String(typed.dropLast()))
             default: break
             }
-        case .quiz(.choose)?, .quiz(.grade)?, .quiz(.next)?, .quiz(.compare)?, .browse?: break
+        case .quiz(.choose)?, .quiz(.grade)?, .quiz(.next)?, .quiz(.compare)?, .quiz(.hearMiss)?, .browse?: break
         }
         return []
     }
@@ -279,6 +280,26 @@ public struct QuizModel: Sendable {
         }
         state = .asking(index: index + 1, typed: "", hinted: false, completing: nil)
         return [.play(questions[index + 1].recording)]
+    }
+
+    /// The answers that were not right, in the order given: the summary numbers them.
+    public var misses: [QuizAnswer] { answers.filter { !$0.isRight } }
+
+    /// A key on the summary: a miss heard again (beside the bird it was taken for, else alone), or leave.
+    private mutating func summary(_ meaning: KeyMeaning?) -> [QuizCommand] {
+        switch meaning {
+        case .quiz(.hearMiss(let number))? where misses.indices.contains(number - 1):
+            let miss = misses[number - 1]
+            guard let recording = questions.first(where: { $0.recording.id == miss.recording })?.recording else { return [] }
+            if let named = miss.named, names.species.contains(where: { $0.scientific == named }) { return [.compare(recording, withSpecies: named)] }
+            return [.play(recording)]
+        case .listen(let command)?: return [.listen(command)]
+        case .keyList?: showsKeys = true
+        case .quit?: return [.quit(interrupted: false)]
+        case .interrupt?: return [.quit(interrupted: true)]
+        case .quiz?, .close?, .browse?, nil: break
+        }
+        return []
     }
 
     private mutating func revealed(_ meaning: KeyMeaning?, index: Int) -> [QuizCommand] {

@@ -56,7 +56,8 @@ public enum QuizRenderer {
                 lines.append((keys + ["q quit"]).joined(separator: " · "))
             }
         case .finished:
-            lines = [title, "", summary(model.answers)] + misses(model) + ["", "⏎ or q to leave"]
+            lines = [title, "", summary(model.answers)] + misses(model)
+                + ["", HelpBar.line(KeyLists.bar(on: model.keyScreen, playing: false), width: model.width)]
         }
         return lines.map { Displayable.line($0) }
     }
@@ -84,10 +85,11 @@ public enum QuizRenderer {
     /// Each answer that was not right, as heard → taken for, so the session ends with what to listen
     /// for next time.
     static func misses(_ model: QuizModel) -> [String] {
-        let missed = model.answers.filter { !$0.isRight }
+        let missed = model.misses
         guard !missed.isEmpty else { return [] }
-        return ["", "Missed:"] + missed.map { answer in
-            let heard = "  " + shown(answer.card.species, in: model) + " · " + answer.card.soundType + " (XC\(answer.recording))"
+        return ["", "Missed (its number hears it again):"] + missed.enumerated().map { number, answer in
+            let heard = (number < 9 ? "  \(number + 1)  " : "     ") + shown(answer.card.species, in: model) + " · " + answer.card.soundType
+                + " (XC\(answer.recording))"
             switch answer.named {
             case let named?: return heard + " — taken for " + shown(named, in: model)
             case nil: return heard + (answer.rating == .again ? " — given up" : " — graded " + word(answer.rating))
