@@ -1,5 +1,6 @@
 @testable import Audio
 @testable import ChirperApp
+import ChirperCore
 import Foundation
 import LibraryModel
 import PlaybackModel
@@ -30,5 +31,25 @@ struct SummaryCountTests {
         let blackbird = lines.first { $0.hasPrefix("Turdus merula") } ?? ""
         #expect(tit.contains("100 %"), "\(lines)")
         #expect(blackbird.contains("50 %"), "\(lines)")
+    }
+
+    /// `--stats` charts each species' last weeks, one character a week (· none answered, a bar as high as
+    /// the share right), and says the recall FSRS predicts over the cards answered.
+    @Test func theStatsChartTheWeeksAndSayTheRecallPredicted() {
+        let now = 1_800_000_000.0
+        let day = 86_400.0
+        func answer(_ daysAgo: Double, right: Bool) -> QuizAnswerRecord {
+            QuizAnswerRecord(species: "Parus major", soundType: "song", recording: "900001", named: right ? "Parus major" : "Turdus merula",
+                             rating: right ? 3 : 1, hinted: false, at: Date(timeIntervalSince1970: now - daysAgo * day))
+        }
+        let answers = [answer(50, right: false), answer(1, right: true), answer(2, right: false), answer(0, right: true), answer(3, right: true)]
+        #expect(QuizStatsLines.chart(answers, now: now) == "▁······▆", "seven weeks ago all missed; this week 3 of 4 right")
+        let card = FSRS().review(FSRS().review(FSRS.Card(), .good, at: now - 10 * day), .good, at: now - 9 * day)
+        let states = [QuizCardKey(species: "Parus major", soundType: "song"): QuizPlanner.CardState(card: card, lastRecording: nil)]
+        let lines = QuizStatsLines.lines(states: states, answers: answers, now: now)
+        #expect(lines.first { $0.hasPrefix("Parus major") }?.hasSuffix("▁······▆") == true, "\(lines)")
+        let recall = lines.first { $0.hasPrefix("Recall now") } ?? ""
+        let percent = Int(recall.split(separator: " ").first { $0.allSatisfy(\.isNumber) } ?? "") ?? -1
+        #expect((1...99).contains(percent), "a card last seen 9 days ago is not sure: \(recall)")
     }
 }

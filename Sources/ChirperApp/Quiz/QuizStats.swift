@@ -32,22 +32,30 @@ extension QuizJob {
     }
 }
 
-/// The lines of `--stats`: per species its cards, answers, accuracy and next due; then the pairs most
-/// often confused.
+/// The lines of `--stats`: per species its cards, answers, accuracy, next due and its last weeks as a
+/// chart; the recall FSRS predicts now; then the pairs most often confused.
 enum QuizStatsLines {
-    static func lines(states: [QuizCardKey: QuizPlanner.CardState], answers: [QuizAnswerRecord], now: Double) -> [String] {
-        var lines = ["Species                     cards  answers  right  next due"]
+    /// The weeks the chart shows, the oldest first.
+    static let chartWeeks = 8
+
+    static func lines(states: [QuizCardKey: QuizPlanner.CardState], answers: [QuizAnswerRecord], now: Double,
+                      scheduler: FSRS = FSRS()) -> [String] {
+        var lines = ["Species                     cards  answers  right  next due     last \(chartWeeks) weeks (right)"]
         let species = Set(answers.map(\.species)).union(states.keys.map(\.species)).sorted()
         for name in species {
             let theirs = answers.filter { $0.species == name }
-            let right = theirs.filter { answer in
-                FSRS.Rating(rawValue: answer.rating).map { QuizAnswer.isRight(species: answer.species, named: answer.named, rating: $0) } ?? false
-            }.count
+            let right = theirs.filter(isRight).count
             let cards = states.filter { $0.key.species == name }
             let next = cards.values.map(\.card.due).min()
             let accuracy = theirs.isEmpty ? "—" : "\(right * 100 / theirs.count) %"
             lines.append(pad(name, 28) + pad(String(cards.count), 7) + pad(String(theirs.count), 9) + pad(accuracy, 7)
-                + (next.map { when($0, now: now) } ?? "—"))
+                + pad(next.map { when($0, now: now) } ?? "—", 13) + chart(theirs, now: now))
+        }
+        let reviewed = states.values.map(\.card).filter { $0.lastReview != nil && $0.phase.memory != nil }
+        if !reviewed.isEmpty {
+            let recall = reviewed.map { scheduler.retrievability(of: $0, at: now) }.reduce(0, +) / Double(reviewed.count)
+            lines += ["", "Recall now, as FSRS predicts it: \(Int((recall * 100).rounded())) % (the chance of naming a card today, "
+                + "over the \(reviewed.count) card\(reviewed.count == 1 ? "" : "s") answered)."]
         }
         var pairs: [String: Int] = [:]
         for (heard, named) in QuizRecords.confusions(answers) { pairs[heard + " → taken for " + named, default: 0] += 1 }
@@ -58,6 +66,24 @@ enum QuizStatsLines {
             }
         }
         return lines
+    }
+
+    static func isRight(_ answer: QuizAnswerRecord) -> Bool {
+        FSRS.Rating(rawValue: answer.rating).map { QuizAnswer.isRight(species: answer.species, named: answer.named, rating: $0) } ?? false
+    }
+
+    /// One character a week, the oldest first: · no answer that week, else a bar as high as the share of
+    /// that week's answers that were right (▁ none, █ all).
+    static func chart(_ answers: [QuizAnswerRecord], now: Double) -> String {
+        let bars = Array("▁▂▃▄▅▆▇█")
+        let week = 7 * 86_400.0
+        return String((0..<chartWeeks).map { index -> Character in
+            let end = now - Double(chartWeeks - 1 - index) * week
+            let those = answers.filter { $0.at.timeIntervalSince1970 <= end && $0.at.timeIntervalSince1970 > end - week }
+            guard !those.isEmpty else { return "·" }
+            let share = Double(those.filter(isRight).count) / Double(those.count)
+            return bars[Int((share * Double(bars.count - 1)).rounded())]
+        })
     }
 
     /// "now", "in 10 min", "in 3 days", "2026-12-31".
