@@ -16,7 +16,7 @@ extension Chirper {
                 --self to reveal and grade yourself (1 again, 2 hard, 3 good, 4 easy). The sonogram as a hint \
                 counts the answer as hard. \
                 A session (--count) mixes the cards due, new cards (--new) and some already known. \
-                --stats: accuracy per species and the pairs most confused; --due: when each card is due; \
+                --stats: accuracy per species, its last 8 weeks as a chart, the recall FSRS predicts today and the pairs most confused; --due: when each card is due; \
                 --pairs: the most confused pair side by side, then questions between the two until each has been \
                 named right three times running.
                 """ + "\n" + KeyLists.sentence(on: .quiz(.typing), lead: "Keys while typing an answer")
@@ -46,7 +46,7 @@ extension Chirper {
         @Option(help: "Makes the session's order repeatable.")
         var seed: UInt64?
 
-        @Flag(help: "Accuracy per species, when each is due, and the pairs most confused.")
+        @Flag(help: "Accuracy per species, when each is due, its last 8 weeks as a chart, the recall FSRS predicts and the pairs most confused.")
         var stats = false
 
         @Flag(help: "When each card is due.")

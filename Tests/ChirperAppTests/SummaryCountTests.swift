@@ -44,12 +44,18 @@ struct SummaryCountTests {
         }
         let answers = [answer(50, right: false), answer(1, right: true), answer(2, right: false), answer(0, right: true), answer(3, right: true)]
         #expect(QuizStatsLines.chart(answers, now: now) == "▁······▆", "seven weeks ago all missed; this week 3 of 4 right")
-        let card = FSRS().review(FSRS().review(FSRS.Card(), .good, at: now - 10 * day), .good, at: now - 9 * day)
-        let states = [QuizCardKey(species: "Parus major", soundType: "song"): QuizPlanner.CardState(card: card, lastRecording: nil)]
+        let learnt = FSRS.Card(phase: .review(.init(stability: 3, difficulty: 5)), due: now - 6 * day, lastReview: now - 9 * day)
+        let missed = FSRS().review(FSRS.Card(), .again, at: now - 60)
+        let states = [QuizCardKey(species: "Parus major", soundType: "song"): QuizPlanner.CardState(card: learnt, lastRecording: nil),
+                      QuizCardKey(species: "Parus major", soundType: "call"): QuizPlanner.CardState(card: missed, lastRecording: nil)]
         let lines = QuizStatsLines.lines(states: states, answers: answers, now: now)
         #expect(lines.first { $0.hasPrefix("Parus major") }?.hasSuffix("▁······▆") == true, "\(lines)")
         let recall = lines.first { $0.hasPrefix("Recall now") } ?? ""
         let percent = Int(recall.split(separator: " ").first { $0.allSatisfy(\.isNumber) } ?? "") ?? -1
-        #expect((1...99).contains(percent), "a card last seen 9 days ago is not sure: \(recall)")
+        #expect((1...99).contains(percent) && recall.contains("over the 1 card past learning"),
+                "a card last seen 9 days ago is not sure; the one just missed is still being learnt: \(recall)")
+        let learning = QuizStatsLines.lines(states: [QuizCardKey(species: "Parus major", soundType: "call"): .init(card: missed, lastRecording: nil)],
+                                            answers: answers, now: now)
+        #expect(learning.contains { $0.hasPrefix("Recall: no card is past learning yet") }, "a card just missed never reads 100 %: \(learning)")
     }
 }

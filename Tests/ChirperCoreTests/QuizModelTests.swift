@@ -80,7 +80,7 @@ import XenoCanto
         let shown = QuizRenderer.lines(model, title: "quiz").joined(separator: "\n")
         #expect(shown.contains("next question") && shown.contains("compare with the one named") && !shown.contains("complete the name"), "\(shown)")
         #expect(model.press(.character(" ")) == [] && !model.showsKeys, "space closes the list, the answer stays")
-        #expect(model.press(.character("c")) == [.compare(Self.tit, withSpecies: "Turdus philomelos")])
+        #expect(model.press(.character("c")) == [.compare(Self.tit, withSpecies: "Turdus philomelos", ofType: "song")])
         #expect(model.press(.character(" ")) == [.play(Self.thrush)])
 
         var grading = QuizModel(questions: [Self.question(Self.tit)], mode: .selfGraded, names: Self.names)
@@ -113,7 +113,7 @@ import XenoCanto
         #expect(shown.contains { $0.hasPrefix("  1  Great Tit") && $0.contains("taken for Song Thrush") }, "\(shown)")
         #expect(shown.contains { $0.hasPrefix("  2  Song Thrush") && $0.contains("given up") }, "\(shown)")
         #expect(shown.last?.contains("1–9 hear a miss") == true, "\(shown)")
-        #expect(model.press(.character("1")) == [.compare(Self.tit, withSpecies: "Turdus philomelos")])
+        #expect(model.press(.character("1")) == [.compare(Self.tit, withSpecies: "Turdus philomelos", ofType: "song")])
         #expect(model.press(.character("2")) == [.play(Self.thrush)])
         #expect(model.press(.character("3")) == [], "two misses")
         #expect(model.press(.enter) == [.quit(interrupted: false)])
@@ -163,7 +163,7 @@ import XenoCanto
         guard case .record(let wrong)? = model.press(.enter).first else { Issue.record("recorded"); return }
         #expect(wrong.named == "Turdus merula" && wrong.rating == .again)
         #expect(model.state == .revealed(index: 0, typed: "common blackbird", hinted: false, outcome: .wrong(named: "Turdus merula")))
-        #expect(model.press(.character("c")) == [.compare(Self.thrush, withSpecies: "Turdus merula")])
+        #expect(model.press(.character("c")) == [.compare(Self.thrush, withSpecies: "Turdus merula", ofType: "song")])
         _ = model.press(.enter)
         guard case .record(let gaveUp)? = model.press(.enter).first else { Issue.record("recorded"); return }
         #expect(gaveUp.named == nil && gaveUp.rating == .again)
@@ -261,6 +261,20 @@ import XenoCanto
         let plan = QuizPlanner(recordings: Self.recordings(), states: states, confusions: []).plan(count: 3, new: 0, choices: 0, at: Self.day, seed: 1)
         #expect(plan.filter { keys.dropFirst(2).contains($0.card) }.count >= 1, "\(plan.map(\.card))")
         #expect(plan.filter { keys.prefix(2).contains($0.card) }.count == 2, "\(plan.map(\.card))")
+    }
+
+    /// A review asks each card due once, the most overdue first: not the known cards, not new ones, and
+    /// never one card again to fill the count; its names are offered from every species held.
+    @Test func aReviewAsksEachCardDueOnceAndNothingElse() {
+        var states: [QuizCardKey: QuizPlanner.CardState] = [:]
+        let keys = Self.recordings().keys.sorted()
+        states[keys[0]] = .init(card: FSRS.Card(phase: .review(.init(stability: 1, difficulty: 8)), due: 0.5 * Self.day, lastReview: 0), lastRecording: nil)
+        states[keys[1]] = .init(card: FSRS.Card(phase: .review(.init(stability: 1, difficulty: 8)), due: 0.2 * Self.day, lastReview: 0), lastRecording: nil)
+        states[keys[2]] = .init(card: FSRS.Card(phase: .review(.init(stability: 400, difficulty: 2)), due: 400 * Self.day, lastReview: 0), lastRecording: nil)
+        let review = QuizPlanner(recordings: Self.recordings(), states: states, confusions: []).review(count: 20, choices: 4, at: Self.day, seed: 1)
+        #expect(review.map(\.card) == [keys[1], keys[0]], "each due card once, the most overdue first")
+        let all = Set(keys.map(\.species))
+        #expect(review.allSatisfy { $0.choices.count == 4 && Set($0.choices).isSubset(of: all) && $0.choices.contains($0.card.species) })
     }
 
     @Test func theNamesOfferedAreThoseItWasTakenForThenItsGenus() {

@@ -31,16 +31,19 @@ public enum QuizJob {
         let library = try LibraryAccess.open(paths)
         let set = try await QuizSet.load(source, api: api, library: library, paths: paths)
         guard !set.recordings.isEmpty else {
-            throw CommandFailure(message: source == .due
-                ? "chirper: cards are due, but no pack or list holds a recording of them: ask them online with the query they came from."
-                : "chirper: \(set.title) has no recording to ask about.", exitCode: .noMatch)
+            throw CommandFailure(message: "chirper: \(set.title) has no recording to ask about.", exitCode: .noMatch)
         }
         let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
         let answers = try LibraryAccess.run { () throws(LibraryError) in try library.quizAnswers(limit: 10_000) }
         let planner = QuizPlanner(recordings: set.recordings, states: states, confusions: QuizRecords.confusions(answers))
-        // The cards due, and nothing new, when reviewing.
-        let questions = planner.plan(count: options.count, new: source == .due ? 0 : options.new, choices: options.mode == .choices ? options.choices : 0,
-                                     at: Date().timeIntervalSince1970, seed: options.seed ?? UInt64.random(in: 0...UInt64.max))
+        let (now, seed, choices) = (Date().timeIntervalSince1970, options.seed ?? UInt64.random(in: 0...UInt64.max), options.mode == .choices ? options.choices : 0)
+        // Reviewing: each card due once, nothing new.
+        let questions = source == .due ? planner.review(count: options.count, choices: choices, at: now, seed: seed)
+            : planner.plan(count: options.count, new: options.new, choices: choices, at: now, seed: seed)
+        if source == .due, questions.isEmpty {
+            throw CommandFailure(message: "chirper: cards are due, but no pack or list holds a recording of them: ask them online with the query they came from.",
+                                 exitCode: .noMatch)
+        }
         try await ask(questions, set: set, mode: options.mode, states: states, library: library, api: api, sound: sound)
     }
 

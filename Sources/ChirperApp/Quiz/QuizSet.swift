@@ -71,8 +71,9 @@ struct QuizSet {
         for list in try LibraryAccess.run({ () throws(LibraryError) in try library.lists() }) {
             held += try LibraryAccess.run { () throws(LibraryError) in try library.list(named: list.name) } ?? []
         }
-        let asked = held.filter { recording in QuizCardKey.keys(of: recording).contains { due.contains($0) } }
-        return QuizSet(title: "due", recordings: asked)
+        // Every recording held: the names a review offers and reads are all the species learnt.
+        var seen: Set<String> = []
+        return QuizSet(title: "due", recordings: held.filter { seen.insert($0.id).inserted })
     }
 }
 

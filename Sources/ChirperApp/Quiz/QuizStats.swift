@@ -51,12 +51,7 @@ enum QuizStatsLines {
             lines.append(pad(name, 28) + pad(String(cards.count), 7) + pad(String(theirs.count), 9) + pad(accuracy, 7)
                 + pad(next.map { when($0, now: now) } ?? "—", 13) + chart(theirs, now: now))
         }
-        let reviewed = states.values.map(\.card).filter { $0.lastReview != nil && $0.phase.memory != nil }
-        if !reviewed.isEmpty {
-            let recall = reviewed.map { scheduler.retrievability(of: $0, at: now) }.reduce(0, +) / Double(reviewed.count)
-            lines += ["", "Recall now, as FSRS predicts it: \(Int((recall * 100).rounded())) % (the chance of naming a card today, "
-                + "over the \(reviewed.count) card\(reviewed.count == 1 ? "" : "s") answered)."]
-        }
+        lines += ["", recall(states.values.map(\.card), now: now, scheduler: scheduler)]
         var pairs: [String: Int] = [:]
         for (heard, named) in QuizRecords.confusions(answers) { pairs[heard + " → taken for " + named, default: 0] += 1 }
         if !pairs.isEmpty {
@@ -66,6 +61,16 @@ enum QuizStatsLines {
             }
         }
         return lines
+    }
+
+    /// The recall FSRS predicts today, averaged over the cards past learning (a card still being learnt,
+    /// or relearnt after a miss, is asked again within minutes: it has no chance of its own to average).
+    static func recall(_ cards: [FSRS.Card], now: Double, scheduler: FSRS) -> String {
+        let learnt = cards.filter { if case .review = $0.phase { $0.lastReview != nil } else { false } }
+        guard !learnt.isEmpty else { return "Recall: no card is past learning yet (each is asked again within minutes until it is)." }
+        let recall = learnt.map { scheduler.retrievability(of: $0, at: now) }.reduce(0, +) / Double(learnt.count)
+        return "Recall now, as FSRS predicts it: \(Int((recall * 100).rounded())) % (the chance of naming each learnt card if asked today, "
+            + "over the \(learnt.count) card\(learnt.count == 1 ? "" : "s") past learning)."
     }
 
     static func isRight(_ answer: QuizAnswerRecord) -> Bool {

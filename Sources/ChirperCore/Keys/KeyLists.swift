@@ -44,7 +44,7 @@ public enum KeyLists {
         }
         let bindings = KeyMap.bindings(on: screen)
         return meanings.compactMap { meaning in
-            bindings.first { $0.means(meaning) }.flatMap { $0.bar ?? $0.help }
+            bindings.lazy.compactMap { binding in binding.means(meaning) ? binding.bar ?? binding.help : nil }.first
         }
     }
 }

@@ -110,8 +110,7 @@ public enum KeyMap {
                     quitting,
                     KeyBinding([(.control("l"), .listen(.markLoop))], nil)]
         case .selfGraded:
-            return [KeyBinding([(.enter, .quiz(.reveal)), (.character("r"), .quiz(.reveal))], KeyHelp("⏎ r", "reveal")),
-                    KeyBinding((1...4).map { (TerminalKey.character(Character(String($0))), KeyMeaning.quiz(.grade($0))) }, KeyHelp("1–4", "grade: again, hard, good, easy")),
+            return [KeyBinding([(.enter, .quiz(.reveal)), (.character("r"), .quiz(.reveal))], KeyHelp("⏎ r", "reveal, then grade 1–4")),
                     replay,
                     KeyBinding([(.character("s"), .quiz(.sonogram)), (.control("s"), .quiz(.sonogram))], KeyHelp("s", "sonogram")),
                     quitting,

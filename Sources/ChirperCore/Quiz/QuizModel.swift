@@ -56,8 +56,9 @@ public enum QuizCommand: Sendable, Equatable {
     /// Make the sonogram of the question's recording and hand it to `receiveSonogram`.
     case makeSonogram(Recording)
     case record(QuizAnswer)
-    /// The compare screen: the question's recording beside one of the species named by mistake.
-    case compare(Recording, withSpecies: String)
+    /// The compare screen: a recording heard beside one of the species named by mistake, of the
+    /// card's sound type when there is one.
+    case compare(Recording, withSpecies: String, ofType: String)
     case quit(interrupted: Bool)
 }
 
@@ -291,7 +292,9 @@ public struct QuizModel: Sendable {
         case .quiz(.hearMiss(let number))? where misses.indices.contains(number - 1):
             let miss = misses[number - 1]
             guard let recording = questions.first(where: { $0.recording.id == miss.recording })?.recording else { return [] }
-            if let named = miss.named, names.species.contains(where: { $0.scientific == named }) { return [.compare(recording, withSpecies: named)] }
+            if let named = miss.named, names.species.contains(where: { $0.scientific == named }) {
+                return [.compare(recording, withSpecies: named, ofType: miss.card.soundType)]
+            }
             return [.play(recording)]
         case .listen(let command)?: return [.listen(command)]
         case .keyList?: showsKeys = true
@@ -313,7 +316,7 @@ public struct QuizModel: Sendable {
         case .quiz(.next)?: return next(after: index)
         case .quiz(.compare)?:
             if case .revealed(_, _, _, .wrong(let named)?) = state, names.species.contains(where: { $0.scientific == named }) {
-                return [.compare(question.recording, withSpecies: named)]
+                return [.compare(question.recording, withSpecies: named, ofType: question.card.soundType)]
             }
         case .quiz(.grade(let value))?:
             // Self-graded: 1 again, 2 hard, 3 good, 4 easy, and on to the next question (two keys a card).

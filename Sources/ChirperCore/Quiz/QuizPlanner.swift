@@ -74,7 +74,20 @@ public struct QuizPlanner {
         let asked = chosen
         while chosen.count < count, !asked.isEmpty { chosen.append(asked[random.next(below: asked.count)]) }
         chosen.shuffle(using: &random)
+        return questions(chosen, choices: choices, random: &random)
+    }
 
+    /// A review: each card due at `now` asked once (the most overdue first, at most `count`), nothing
+    /// new and nothing not yet due; the names offered come from every recording held.
+    public func review(count: Int, choices: Int, at now: Double, seed: UInt64) -> [QuizQuestion] {
+        var random = SeededRandom(seed: seed)
+        let due = recordings.keys.filter { key in states[key].map { $0.card.phase != .new && $0.card.due <= now } ?? false }
+            .sorted { (states[$0]!.card.due, $0) < (states[$1]!.card.due, $1) }
+        return questions(Array(due.prefix(count)), choices: choices, random: &random)
+    }
+
+    /// A question for each card of `chosen`, in order, each with another recording than the card's last.
+    private func questions(_ chosen: [QuizCardKey], choices: Int, random: inout SeededRandom) -> [QuizQuestion] {
         var lastHeard: [QuizCardKey: String] = states.compactMapValues(\.lastRecording)
         return chosen.map { key in
             let candidates = recordings[key] ?? []

@@ -113,8 +113,8 @@ public struct QuizSession: Sendable {
                 cards[answer.card] = card
                 notice = nil
                 return [.save(answer, card: card, at: now)]
-            case .compare(let heard, let species):
-                guard let other = other(than: heard, of: species) else { return [] }
+            case .compare(let heard, let species, let type):
+                guard let other = other(than: heard, of: species, type: type) else { return [] }
                 comparing = (heard.id, other.id)
                 return [.stop, .compare(heard: heard, other: other)]
             case .quit(let interrupted):
@@ -131,10 +131,11 @@ public struct QuizSession: Sendable {
         quiz.offer(gradeWaits: FSRS.Rating.allCases.map { scheduler.review(held, $0, at: now).due - now })
     }
 
-    /// A recording of `species` other than `heard`, of the question's sound type first.
-    private func other(than heard: Recording, of species: String) -> Recording? {
-        let type = quiz.current?.card.soundType
-        let theirs = recordings.filter { $0.key.species == species }.sorted { ($0.key.soundType == type ? 0 : 1) < ($1.key.soundType == type ? 0 : 1) }
+    /// A recording of `species` other than `heard`, of sound type `type` first (then the others in the
+    /// order of their names, so the same one each time).
+    private func other(than heard: Recording, of species: String, type: String) -> Recording? {
+        let rank = { (key: QuizCardKey) in (key.soundType == type ? 0 : 1, key.soundType) }
+        let theirs = recordings.filter { $0.key.species == species }.sorted { rank($0.key) < rank($1.key) }
         return theirs.lazy.compactMap { $0.value.first { $0.id != heard.id } }.first
     }
 }
