@@ -80,10 +80,15 @@ public enum KeyMap {
 
     /// The keys after the listening ones on browse and the playing screens.
     static func closing(quits: String) -> [KeyBinding] {
-        [KeyBinding([(.character("?"), .keyList)], KeyHelp("?", "this list")),
+        [keyList,
          KeyBinding([(.escape, .close)], KeyHelp("Esc", "close a panel")),
          KeyBinding([(.character("q"), .quit), (.character("Q"), .quit)], KeyHelp("q", "close, else " + quits), bar: KeyHelp("q", "quit")),
          interrupt]
+    }
+
+    /// The digit keys of `numbers`, each meaning what `meaning` makes of its number.
+    static func digits(_ numbers: ClosedRange<Int>, meaning: (Int) -> KeyMeaning) -> [(TerminalKey, KeyMeaning)] {
+        numbers.map { (TerminalKey.character(Character(String($0))), meaning($0)) }
     }
 
     static let interrupt = KeyBinding([(.control("c"), .interrupt)], KeyHelp("Ctrl-C", "quit at once"))
@@ -103,7 +108,7 @@ public enum KeyMap {
                     KeyBinding([(.escape, .close)], KeyHelp("Esc", "clear, then quit")),
                     KeyBinding([(.character(" "), .quiz(.pause))], KeyHelp("space", "pause (before typing)"))]
         case .choices:
-            return [KeyBinding((1...9).map { (TerminalKey.character(Character(String($0))), KeyMeaning.quiz(.choose($0))) }, KeyHelp("1–9", "answer")),
+            return [KeyBinding(digits(1...9, meaning: { .quiz(.choose($0)) }), KeyHelp("1–9", "answer")),
                     KeyBinding([(.enter, .quiz(.giveUp))], KeyHelp("⏎", "give up")),
                     replay,
                     KeyBinding([(.character("s"), .quiz(.sonogram)), (.control("s"), .quiz(.sonogram))], KeyHelp("s", "sonogram (counts as hard)")),
@@ -129,14 +134,14 @@ public enum KeyMap {
 
     /// The quiz's keys once a recording is revealed to be graded.
     static let quizGrade: [KeyBinding] = [
-        KeyBinding((1...4).map { (TerminalKey.character(Character(String($0))), KeyMeaning.quiz(.grade($0))) }, KeyHelp("1–4", "grade: again, hard, good, easy")),
+        KeyBinding(digits(1...4, meaning: { .quiz(.grade($0)) }), KeyHelp("1–4", "grade: again, hard, good, easy")),
         replay,
         quitting,
     ]
 
     /// The quiz's keys on its summary.
     static func quizSummary(misses: Bool) -> [KeyBinding] {
-        let hearing = KeyBinding((1...9).map { (TerminalKey.character(Character(String($0))), KeyMeaning.quiz(.hearMiss($0))) },
+        let hearing = KeyBinding(digits(1...9, meaning: { .quiz(.hearMiss($0)) }),
                                  KeyHelp("1–9", "hear a miss again, beside the bird taken for it"), bar: KeyHelp("1–9", "hear a miss"))
         return (misses ? [hearing] : []) + [KeyBinding([(.enter, .quit), (.character("q"), .quit), (.escape, .quit)], KeyHelp("⏎ q Esc", "leave"))]
     }

@@ -197,7 +197,7 @@ public struct QuizModel: Sendable {
         case .quiz(.giveUp)?: return answer(index: index, typed: "", hinted: hinted)
         case .quiz(.choose(let number))? where question.choices.indices.contains(number - 1):
             let named = question.choices[number - 1]
-            return answer(index: index, typed: names.species.first { $0.scientific == named }?.shown ?? named, hinted: hinted, picked: named)
+            return answer(index: index, typed: names.shown(named), hinted: hinted, picked: named)
         case .quiz(.reveal)?:
             state = .revealed(index: index, typed: "", hinted: hinted, outcome: nil)
             return revealedSonogram(question)
@@ -292,7 +292,7 @@ public struct QuizModel: Sendable {
         case .quiz(.hearMiss(let number))? where misses.indices.contains(number - 1):
             let miss = misses[number - 1]
             guard let recording = questions.first(where: { $0.recording.id == miss.recording })?.recording else { return [] }
-            if let named = miss.named, names.species.contains(where: { $0.scientific == named }) {
+            if let named = miss.named, names.contains(named) {
                 return [.compare(recording, withSpecies: named, ofType: miss.card.soundType)]
             }
             return [.play(recording)]
@@ -315,7 +315,7 @@ public struct QuizModel: Sendable {
         case .quiz(.replay)?: return [.replay]
         case .quiz(.next)?: return next(after: index)
         case .quiz(.compare)?:
-            if case .revealed(_, _, _, .wrong(let named)?) = state, names.species.contains(where: { $0.scientific == named }) {
+            if case .revealed(_, _, _, .wrong(let named)?) = state, names.contains(named) {
                 return [.compare(question.recording, withSpecies: named, ofType: question.card.soundType)]
             }
         case .quiz(.grade(let value))?:

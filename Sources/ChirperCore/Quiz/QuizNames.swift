@@ -20,6 +20,9 @@ public struct QuizSpecies: Sendable, Hashable {
 public struct QuizNames: Sendable {
     public let species: [QuizSpecies]
 
+    /// Whether `scientific` is a species of the set.
+    public func contains(_ scientific: String) -> Bool { species.contains { $0.scientific == scientific } }
+
     /// "Great Tit (Parus major)" for a species of the set, else the name as it is.
     public func shown(_ scientific: String) -> String { species.first { $0.scientific == scientific }?.shown ?? scientific }
 

@@ -50,8 +50,8 @@ public enum QuizRenderer {
                 lines.append("How was it? " + grades.joined(separator: " · "))
             } else {
                 var keys = [index + 1 < model.questions.count ? "⏎ next" : "⏎ summary", "↑ replay"]
-                if case .wrong(let named)? = outcome, model.names.species.contains(where: { $0.scientific == named }) {
-                    keys.append("c compare with a " + (model.names.species.first { $0.scientific == named }?.english ?? named))
+                if case .wrong(let named)? = outcome, model.names.contains(named) {
+                    keys.append("c compare with a " + model.names.short(named))
                 }
                 lines.append((keys + ["q quit"]).joined(separator: " · "))
             }
