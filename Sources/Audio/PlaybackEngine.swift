@@ -50,11 +50,17 @@ public final class PlaybackEngine: Sendable {
         public var source: AudioSource
         /// The length the API gave, used when the stream does not say.
         public var duration: Double?
+        /// Seconds in where a play of it begins (the quiz's: where the bird is first heard); nil: 0.
+        public var start: Double?
+        /// Seconds in where it ends (a clip); nil: at the recording's end.
+        public var end: Double?
 
-        public init(id: String, source: AudioSource, duration: Double?) {
+        public init(id: String, source: AudioSource, duration: Double?, start: Double? = nil, end: Double? = nil) {
             self.id = id
             self.source = source
             self.duration = duration
+            self.start = start
+            self.end = end
         }
     }
 
@@ -306,7 +312,7 @@ public final class PlaybackEngine: Sendable {
                 await run(progress.noOutput(PlaybackError(error)), gap: gap, session: &session, events: events, gapLeft: gapLeft)
                 break queue
             }
-            let ending = await playTrack(decoded, playing, fallbackDuration: next.duration, startingAt: progress.startAt,
+            let ending = await playTrack(decoded, playing, fallbackDuration: next.duration, startingAt: progress.startAt ?? next.start, endingAt: next.end,
                                          connection: connection, session: &session, events: events)
             let steps = await progress.ended(ending, asking: track, stopped: { stopped })
             if await run(steps, gap: gap, session: &session, events: events, gapLeft: gapLeft) { break queue }

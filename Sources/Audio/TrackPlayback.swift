@@ -16,6 +16,8 @@ struct TrackPlayback: Equatable, Sendable {
     private(set) var passes = 1
     /// Where the track is to begin, until it has: where a command asked, else the loop's start.
     private(set) var pendingStart: Double?
+    /// Where the track ends short of the recording's end (the quiz's clip); nil: at its end.
+    let clipEnd: Double?
     /// Bytes still to drop after a seek that landed short of its target, so a jump is exact to the sample.
     private(set) var skipBytes = 0
     private(set) var clock: PlaybackClock
@@ -52,8 +54,10 @@ struct TrackPlayback: Equatable, Sendable {
     }
 
     /// `startingAt`: seconds in to begin, when a command asked (compare's Tab); else the loop's start.
-    init(index: Int, settings: ListeningSettings, startingAt: Double?, clock: PlaybackClock) {
+    /// `endingAt`: seconds in to end, when the track is a clip.
+    init(index: Int, settings: ListeningSettings, startingAt: Double?, endingAt: Double? = nil, clock: PlaybackClock) {
         self.index = index
+        clipEnd = endingAt
         self.settings = settings
         pendingStart = startingAt ?? settings.loop.section?.start
         self.clock = clock
@@ -129,6 +133,14 @@ struct TrackPlayback: Equatable, Sendable {
                 bytes.removeLast(bytes.count - kept)
             }
         }
+        // A clip ends at its end, unless a loop the listener set holds the sound.
+        var clipEnded = false
+        if settings.loop.section == nil, let clipEnd, clipEnd <= end, let format {
+            let start = end - Double(bytes.count / format.bytesPerFrame) / Double(format.sampleRate)
+            let kept = max(0, min(bytes.count, Int(((clipEnd - start) * Double(format.sampleRate)).rounded()) * format.bytesPerFrame))
+            bytes.removeLast(bytes.count - kept)
+            clipEnded = true
+        }
         var steps: [Step] = [.write(bytes)]
         if !started {
             started = true
@@ -142,7 +154,7 @@ struct TrackPlayback: Equatable, Sendable {
                 steps += [.publish(settings), .write(pastEnd)]
             }
         }
-        return steps + [.advanced]
+        return steps + (clipEnded ? [.finish] : [.advanced])
     }
 
     /// The decoder reached the recording's end at `position` seconds. A loop whose end lies past the

@@ -7,6 +7,9 @@ public struct AudioSpec: Sendable, Hashable {
         case call(hertz: Double, burst: Double, pause: Double)
         /// A rising sine sweep from one frequency to another over the whole recording.
         case sweep(fromHertz: Double, toHertz: Double)
+        /// A field recording's opening before its subject: wind throughout, a spoken announcement, then
+        /// from `lead` seconds on a song of rising notes from `hertz` (the quiz's start is measured on it).
+        case announcedSong(hertz: Double, lead: Double)
     }
 
     public var shape: Shape
@@ -30,7 +33,7 @@ public struct AudioSpec: Sendable, Hashable {
     public var hertz: Double? {
         switch shape {
         case .tone(let hertz), .call(let hertz, _, _): return hertz
-        case .sweep: return nil
+        case .sweep, .announcedSong: return nil
         }
     }
 
@@ -41,6 +44,7 @@ public struct AudioSpec: Sendable, Hashable {
         case .tone(let hz): shapeName = "tone\(Int(hz))"
         case .call(let hz, let burst, let pause): shapeName = "call\(Int(hz))-\(Int(burst * 1000))-\(Int(pause * 1000))"
         case .sweep(let from, let to): shapeName = "sweep\(Int(from))-\(Int(to))"
+        case .announcedSong(let hz, let lead): shapeName = "announced\(Int(hz))-\(Int(lead * 1000))"
         }
         let rate = kilobitsPerSecond.map { "-\($0)k" } ?? ""
         return "\(shapeName)-\(sampleRate)-\(channels)ch-\(Int(seconds * 1000))ms\(rate)"

@@ -29,6 +29,8 @@ struct AudioSynth {
                 let k = (to - from) / spec.seconds
                 phase = 2 * .pi * (from * t + 0.5 * k * t * t)
                 value = sin(phase) * envelope(t, start: 0, length: spec.seconds)
+            case .announcedSong(let hz, let lead):
+                value = FieldSounds.wind(t, frame: frame) + (t < lead ? FieldSounds.speech(t, until: lead - 2) : FieldSounds.song(t - lead, hertz: hz))
             }
             let sample = Int16(max(-32767, min(32767, value * AudioSynth.amplitude))).littleEndian
             for _ in 0..<spec.channels {

@@ -176,6 +176,8 @@ public struct DemoRecordings: Sendable {
         case .tone(let hz): return "a steady \(Int(hz)) Hz tone, \(spec.sampleRate) Hz \(channels)"
         case .call(let hz, _, _): return "calls at \(Int(hz)) Hz, \(spec.sampleRate) Hz \(channels)"
         case .sweep(let from, let to): return "a sweep from \(Int(from)) to \(Int(to)) Hz, \(spec.sampleRate) Hz \(channels)"
+        case .announcedSong(let hz, let lead):
+            return "wind and a voice, then from \(Int(lead)) s a song from \(Int(hz)) Hz, \(spec.sampleRate) Hz \(channels)"
         }
     }
 }

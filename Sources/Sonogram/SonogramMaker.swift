@@ -4,21 +4,28 @@ import PlaybackModel
 /// Decodes a recording (the player's decoder, no sound) straight into a spectrogram.
 public enum SonogramMaker {
     /// `expectedSeconds`: the length the API gave, used when the stream does not announce one.
-    public static func spectrogram(of source: AudioSource, expectedSeconds: Double? = nil) async throws(PlaybackError) -> Spectrogram {
+    /// `within`: seconds from the start to decode at most (the rest is left unread).
+    public static func spectrogram(of source: AudioSource, expectedSeconds: Double? = nil, within: Double? = nil) async throws(PlaybackError) -> Spectrogram {
         let track = try await DecodedTrack.open(source)
         var builder: SpectrogramBuilder?
         var channels = 1
+        var samplesLeft = Int.max
         while true {
+            if samplesLeft <= 0, var builder { return builder.finish() }
             switch try await track.nextPiece() {
             case .format(let format):
                 channels = format.channels
                 if builder == nil {
+                    if let within { samplesLeft = Int(within * Double(format.sampleRate)) }
+                    let seconds = [track.duration ?? expectedSeconds, within].compactMap { $0 }.min()
                     do {
-                        builder = try SpectrogramBuilder(sampleRate: format.sampleRate, expectedSeconds: track.duration ?? expectedSeconds)
+                        builder = try SpectrogramBuilder(sampleRate: format.sampleRate, expectedSeconds: seconds)
                     } catch { throw .unexpected(reason: error.description) }
                 }
             case .pcm(let bytes):
-                builder?.add(mono(bytes, channels: channels))
+                let samples = mono(bytes, channels: channels)
+                builder?.add(samples)
+                samplesLeft -= samples.count
             case .end:
                 guard var builder else { throw .notAnMP3(detail: "no audio in it") }
                 return builder.finish()

@@ -15,6 +15,8 @@ extension Chirper {
                 name (English or scientific; Tab completes and cycles; small typos forgiven), or --choices 4, or \
                 --self to reveal and grade yourself (1 again, 2 hard, 3 good, 4 easy). The sonogram as a hint \
                 counts the answer as hard. \
+                Each question plays from where the bird is first heard (past leading silence, wind or a spoken \
+                announcement); --clip plays only that many seconds of it. \
                 A session (--count) mixes the cards due, new cards (--new) and some already known. \
                 --stats: accuracy per species, its last 8 weeks as a chart, the recall FSRS predicts today and the pairs most confused; --due: when each card is due; \
                 --pairs: the most confused pair side by side, then questions between the two until each has been \
@@ -43,6 +45,9 @@ extension Chirper {
         @Option(help: "New cards at most in the session.")
         var new = 5
 
+        @Option(help: ArgumentHelp("Play this many seconds of each question, from where the bird is first heard (1 to 120).", valueName: "seconds"))
+        var clip: Double?
+
         @Option(help: "Makes the session's order repeatable.")
         var seed: UInt64?
 
@@ -62,6 +67,7 @@ extension Chirper {
             try OptionRange.check(choices, 2...9, "--choices must be from 2 to 9.")
             try OptionRange.check(count, 1...500, "--count must be from 1 to 500.")
             try OptionRange.check(new, 0...500, "--new must be from 0 to 500.")
+            try OptionRange.check(clip, 1...120, "--clip must be from 1 to 120 seconds.")
             if choices != nil && selfGraded { throw ValidationError("Give --choices or --self, not both.") }
             if pairs && query.isEmpty && shelf.choice == nil {
                 throw ValidationError("--pairs drills the pair of a pack, a list or a query: chirper quiz --pairs --pack trip")
@@ -76,9 +82,9 @@ extension Chirper {
             case .list(let name)?: .list(name)
             case nil: query.isEmpty ? .due : .query(query)
             }
-            if pairs { return try await QuizJob.pairs(source, api: api.choice, sound: audio.choice, seed: seed) }
+            if pairs { return try await QuizJob.pairs(source, api: api.choice, sound: audio.choice, seed: seed, clip: clip) }
             let mode: QuizMode = selfGraded ? .selfGraded : (choices != nil ? .choices : .typing)
-            try await QuizJob.run(source, options: QuizJob.Options(mode: mode, choices: choices ?? 4, count: count, new: new, seed: seed),
+            try await QuizJob.run(source, options: QuizJob.Options(mode: mode, choices: choices ?? 4, count: count, new: new, seed: seed, clip: clip),
                                   api: api.choice, sound: audio.choice)
         }
     }

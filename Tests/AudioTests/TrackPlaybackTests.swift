@@ -41,6 +41,19 @@ struct TrackPlaybackTests {
         #expect(on(&looped) { $0.outputReady(stream: 0, recording: 0, rate: 1) } == [.jump(to: 2, speed: nil)], "a loop starts at its start")
     }
 
+    @Test func aClipIsCutAtItsEndAndFinishesUnlessALoopHoldsIt() {
+        var clip = TrackPlayback(index: 0, settings: Self.normal, startingAt: 4, endingAt: 5, clock: PlaybackClock(stream: 0, recording: 0, rate: 1))
+        #expect(on(&clip) { $0.outputReady(stream: 0, recording: 0, rate: 1) } == [.jump(to: 4, speed: nil)])
+        #expect(on(&clip) { $0.decoded(Self.pcm(0.5), endingAt: 4.5, format: Self.format) } == [.write(Self.pcm(0.5)), .firstSound, .publish(Self.normal), .advanced])
+        #expect(on(&clip) { $0.decoded(Self.pcm(0.75), endingAt: 5.25, format: Self.format) } == [.write(Self.pcm(0.5)), .finish],
+                "the piece crossing the clip's end is cut there, and the track is over")
+        #expect(steps(clip) { $0.decoded(Self.pcm(0.5), endingAt: 7, format: Self.format) } == [.write([]), .finish], "a seek past the end: nothing more")
+        // A loop set within the clip holds the sound past the clip's end.
+        _ = on(&clip) { $0.take(.markLoop, elapsed: 4.5) }
+        _ = on(&clip) { $0.take(.markLoop, elapsed: 4.9) }
+        #expect(!steps(clip) { $0.decoded(Self.pcm(0.5), endingAt: 5.5, format: Self.format) }.contains(.finish))
+    }
+
     @Test func commandsBecomeMovesJumpsAndPublishedSettings() {
         var track = Self.track(index: 2)
         #expect(on(&track) { $0.take(.next, elapsed: 7) } == [.dropQueued, .moveTo(index: 3, at: nil)])

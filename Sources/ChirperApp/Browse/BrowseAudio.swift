@@ -71,11 +71,12 @@ struct BrowseAudio {
 
     var isActive: Bool { mode.engine != nil }
 
-    mutating func play(_ recording: Recording, speed: PlaybackSpeed) {
+    /// Plays one recording, from `start` seconds to `end` (nil: its start, its end).
+    mutating func play(_ recording: Recording, speed: PlaybackSpeed, from begin: Double? = nil, to end: Double? = nil) {
         stop()
         guard let source = recording.audioSource else { return }
         describe([recording])
-        let track = PlaybackEngine.Track(id: recording.id, source: source, duration: recording.duration)
+        let track = PlaybackEngine.Track(id: recording.id, source: source, duration: recording.duration, start: begin, end: end)
         let (engine, task) = start(speed: speed, queue: false) { index in index == 0 ? track : nil }
         mode = .single(engine, task)
     }

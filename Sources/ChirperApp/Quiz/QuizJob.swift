@@ -13,8 +13,11 @@ public enum QuizJob {
         public var count: Int
         public var new: Int
         public var seed: UInt64?
+        /// Seconds of each question's sound, from where the bird is first heard; nil: to the end.
+        public var clip: Double?
 
-        public init(mode: QuizMode, choices: Int, count: Int, new: Int, seed: UInt64?) {
+        public init(mode: QuizMode, choices: Int, count: Int, new: Int, seed: UInt64?, clip: Double? = nil) {
+            self.clip = clip
             self.mode = mode
             self.choices = choices
             self.count = count
@@ -44,14 +47,14 @@ public enum QuizJob {
             throw CommandFailure(message: "chirper: cards are due, but no pack or list holds a recording of them: ask them online with the query they came from.",
                                  exitCode: .noMatch)
         }
-        try await ask(questions, set: set, mode: options.mode, states: states, library: library, api: api, sound: sound)
+        try await ask(questions, set: set, mode: options.mode, states: states, library: library, api: api, sound: sound, clip: options.clip)
     }
 
     /// Runs the screen over `questions` and prints the summary.
     static func ask(_ questions: [QuizQuestion], set: QuizSet, mode: QuizMode, states: [QuizCardKey: QuizPlanner.CardState],
-                    library: any LibraryStore, api: APIChoice, sound: SoundChoice, streakGoal: Int? = nil) async throws {
+                    library: any LibraryStore, api: APIChoice, sound: SoundChoice, clip: Double?, streakGoal: Int? = nil) async throws {
         let loop = QuizLoop(title: set.title, playerOptions: sound.playerOptions(), childOptions: ChildCommand.options(api: api, sound: sound),
-                            library: library, recordings: set.recordings, terminalSize: { Terminal.size })
+                            library: library, recordings: set.recordings, clips: QuestionClips(clipSeconds: clip), terminalSize: { Terminal.size })
         let model = QuizModel(questions: questions, mode: mode, names: set.names, width: Terminal.size?.width ?? 80, streakGoal: streakGoal)
         var ending = QuizLoop.Ending(status: .found, answers: [], notKept: 0)
         let status = await FullScreenSession.run { inputs, continuation, screen in

@@ -20,6 +20,8 @@ struct QuizLoop {
     let library: any LibraryStore
     /// The set's recordings by card, for `c` (the compare screen with a recording of the species named by mistake).
     let recordings: [QuizCardKey: [Recording]]
+    /// Where each question's sound starts and ends.
+    let clips: QuestionClips
     let terminalSize: @Sendable () -> (width: Int, height: Int)?
 
     /// How a session ended: its status, the answers given, and how many of them the library did not keep.
@@ -82,7 +84,10 @@ struct QuizLoop {
         var pending = effects[...]
         while let effect = pending.popFirst() {
             switch effect {
-            case .play(let recording): audio.play(recording, speed: .normal)
+            case .play(let recording):
+                let clip = await clips.clip(of: recording)
+                audio.play(recording, speed: .normal, from: clip.start, to: clip.end)
+                if let upcoming = session.quiz.upcoming { await clips.prepare(upcoming.recording) }
             case .listen(let listening): audio.perform(listening)
             case .stop: audio.stop()
             case .makeSonogram(let recording): ScreenInput.makeSonogram(of: recording, into: continuation)

@@ -15,7 +15,7 @@ extension QuizJob {
     /// `quiz --pairs`: the pair of the set most often confused, heard side by side on the compare
     /// screen (a recording of each, of the same sound type when both have one), then questions between
     /// just those two until each has been named right `pairsStreak` times running.
-    public static func pairs(_ source: QuizSource, api: APIChoice, sound: SoundChoice, seed: UInt64?,
+    public static func pairs(_ source: QuizSource, api: APIChoice, sound: SoundChoice, seed: UInt64?, clip: Double? = nil,
                              paths: LibraryPaths = .standard()) async throws {
         guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
             throw CommandFailure(message: "chirper: quiz needs a terminal (stdin and stdout).", exitCode: .usage)
@@ -54,7 +54,7 @@ extension QuizJob {
         let questions = planner.plan(count: 20, new: 20, choices: 2, at: 0, seed: random.next())
         let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
         try await ask(questions, set: QuizSet(title: set.title + " · " + heard + " or " + named, recordings: unique(pairSet.values.flatMap { $0 })),
-                      mode: .choices, states: states, library: library, api: api, sound: sound, streakGoal: Self.pairsStreak)
+                      mode: .choices, states: states, library: library, api: api, sound: sound, clip: clip, streakGoal: Self.pairsStreak)
     }
 
     /// Right answers running, for each of the pair, that end a drill.

@@ -133,6 +133,12 @@ public struct QuizModel: Sendable {
         }
     }
 
+    /// The question after the current one, whose sound can be readied while this one plays.
+    public var upcoming: QuizQuestion? {
+        guard case .asking(let index, _, _, _) = state, index + 1 < questions.count else { return nil }
+        return questions[index + 1]
+    }
+
     // MARK: Keys
 
     /// Which keys the quiz takes now: the question's (by mode), the answer's, or the grade's.
