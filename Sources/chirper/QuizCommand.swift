@@ -15,13 +15,16 @@ extension Chirper {
                 name (English or scientific; Tab completes and cycles; small typos forgiven), or --choices 4, or \
                 --self to reveal and grade yourself (1 again, 2 hard, 3 good, 4 easy). The sonogram as a hint \
                 counts the answer as hard. \
+                A card new to you is taught before it is asked: its name, what to listen for and its sonogram, \
+                with another recording of it played; ⏎ then asks it. \
                 Each question plays from where the bird is first heard (past leading silence, wind or a spoken \
                 announcement); --clip plays only that many seconds of it. \
                 A session (--count) mixes the cards due, new cards (--new) and some already known. \
                 --stats: accuracy per species, its last 8 weeks as a chart, the recall FSRS predicts today and the pairs most confused; --due: when each card is due; \
                 --pairs: the most confused pair side by side, then questions between the two until each has been \
                 named right three times running.
-                """ + "\n" + KeyLists.sentence(on: .quiz(.typing), lead: "Keys while typing an answer")
+                """ + "\n" + KeyLists.sentence(on: .quizIntroduction, lead: "A new card is named and played first")
+                + "\n" + KeyLists.sentence(on: .quiz(.typing), lead: "Keys while typing an answer")
                 + "\n" + KeyLists.sentence(on: .quiz(.choices), lead: "With --choices")
                 + "\n" + KeyLists.sentence(on: .quiz(.selfGraded), lead: "With --self")
                 + "\n" + KeyLists.sentence(on: .quizGrade, lead: "Once revealed (--self)")

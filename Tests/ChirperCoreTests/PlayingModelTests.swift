@@ -53,7 +53,7 @@ struct PlayingModelTests {
         #expect(listed.contains("?") && listed.contains("↑"))
     }
 
-    static let everyScreen: [KeyScreen] = [.browse, .play, .queue, .compare, .quiz(.typing), .quiz(.choices), .quiz(.selfGraded), .quizAnswer, .quizGrade,
+    static let everyScreen: [KeyScreen] = [.browse, .play, .queue, .compare, .quizIntroduction, .quiz(.typing), .quiz(.choices), .quiz(.selfGraded), .quizAnswer, .quizGrade,
                                           .quizSummary(misses: true), .quizSummary(misses: false)]
 
     /// Every key a screen's list names does there what the list says: no line of the map is hidden by

@@ -43,7 +43,7 @@ struct InstallTests {
         // Every key of every screen, as the one key map has it (lines joined: man wraps where it likes).
         let flowing = shown.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flowing.contains("74 standard output could not be written"), "the exit status of lost output")
-        for screen in [KeyScreen.browse, .play, .queue, .compare, .quiz(.typing), .quiz(.choices), .quiz(.selfGraded), .quizAnswer, .quizGrade, .quizSummary(misses: true)] {
+        for screen in [KeyScreen.browse, .play, .queue, .compare, .quizIntroduction, .quiz(.typing), .quiz(.choices), .quiz(.selfGraded), .quizAnswer, .quizGrade, .quizSummary(misses: true)] {
             for key in KeyLists.all(on: screen) {
                 let said = (key.keys + " " + key.action).split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 #expect(flowing.contains(said), "man chirper shows \(said) (\(screen))")

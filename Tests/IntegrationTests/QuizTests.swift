@@ -51,9 +51,18 @@ struct Quiz {
         let terminal = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pack", "birds", "--count", "4", "--seed", "11"],
                                        environment: environment, width: 110, height: 30)
         func asked(_ number: Int) async throws {
+            // A card new to the listener is taught first (named, played), then asked with the name hidden.
+            let question = plan[number - 1]
+            if question.introduction != nil {
+                let taught = try await terminal.waitForScreen { $0.contains("question \(number) of 4") && $0.contains("New to you: ") }
+                #expect(taught.contains("New to you: \(Self.english(question.card.species)) (\(question.card.species)) · \(question.card.soundType)")
+                        && taught.contains("⏎ ask me"), "\(taught)")
+                try terminal.send("Enter")
+            }
             let screen = try await terminal.waitForScreen { $0.contains("question \(number) of 4") && $0.contains("Which bird is it?") }
             #expect(!Self.hidden.contains { screen.contains($0) }, "no name before the answer: \(screen)")
         }
+        #expect(plan.contains { $0.introduction != nil }, "a fresh library: new cards are taught")
         try await asked(1)
         // Heard before the answer: the position bar moves once the sound has reached the sink.
         let moving = try await terminal.waitForScreen(seconds: 6) { $0.contains("♪ ▶") && $0.contains("━━") }

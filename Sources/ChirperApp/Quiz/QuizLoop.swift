@@ -87,7 +87,7 @@ struct QuizLoop {
             case .play(let recording):
                 let clip = await clips.clip(of: recording)
                 audio.play(recording, speed: .normal, from: clip.start, to: clip.end)
-                if let upcoming = session.quiz.upcoming { await clips.prepare(upcoming.recording) }
+                if let upcoming = session.quiz.upcoming { await clips.prepare(upcoming) }
             case .listen(let listening): audio.perform(listening)
             case .stop: audio.stop()
             case .makeSonogram(let recording): ScreenInput.makeSonogram(of: recording, into: continuation)

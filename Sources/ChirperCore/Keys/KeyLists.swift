@@ -35,6 +35,8 @@ public enum KeyLists {
             meanings = [.quiz(.choose(1)), .quit, .quiz(.giveUp), .quiz(.replay), .quiz(.sonogram)] + listened { _ in true }
         case .quiz(.selfGraded):
             meanings = [.quiz(.reveal), .quit, .quiz(.replay), .quiz(.sonogram)] + listened { _ in true }
+        case .quizIntroduction:
+            meanings = [.quiz(.test), .quit, .quiz(.replay)] + listened { _ in true }
         case .quizAnswer:
             meanings = [.quiz(.next), .quit, .quiz(.compare), .quiz(.replay)] + listened { _ in true }
         case .quizGrade:

@@ -123,6 +123,13 @@ public enum KeyMap {
         }
     }
 
+    /// The quiz's keys while a new card is introduced.
+    static let quizIntroduction: [KeyBinding] = [
+        KeyBinding([(.enter, .quiz(.test)), (.character("n"), .quiz(.test))], KeyHelp("⏎ n", "I know it: ask me"), bar: KeyHelp("⏎", "ask me")),
+        replay,
+        quitting,
+    ]
+
     /// The quiz's keys once an answer is shown.
     static let quizAnswer: [KeyBinding] = [
         KeyBinding([(.enter, .quiz(.next)), (.character("n"), .quiz(.next)), (.character(" "), .quiz(.next))], KeyHelp("⏎ n space", "next question"),
@@ -151,6 +158,7 @@ public enum KeyMap {
         switch screen {
         case .browse: return (browse, closing(quits: "quit"))
         case .play, .queue, .compare: return ([], closing(quits: "stop and quit"))
+        case .quizIntroduction: return (quizIntroduction, [keyList, interrupt])
         case .quiz(let mode): return (quiz(mode), [keyList, interrupt])
         case .quizAnswer: return (quizAnswer, [keyList, interrupt])
         case .quizGrade: return (quizGrade, [keyList, interrupt])
@@ -167,14 +175,15 @@ public enum KeyMap {
         case (.compare, _): return true
         case (.browse, .otherSide), (.play, .otherSide), (.queue, .otherSide): return false
         case (.browse, _), (.play, _), (.queue, _): return true
-        case (.quiz, .next), (.quiz, .previous), (.quiz, .otherSide), (.quizAnswer, .next), (.quizAnswer, .previous), (.quizAnswer, .otherSide),
+        case (.quizIntroduction, .next), (.quizIntroduction, .previous), (.quizIntroduction, .otherSide),
+             (.quiz, .next), (.quiz, .previous), (.quiz, .otherSide), (.quizAnswer, .next), (.quizAnswer, .previous), (.quizAnswer, .otherSide),
              (.quizGrade, .next), (.quizGrade, .previous), (.quizGrade, .otherSide), (.quizSummary, .next), (.quizSummary, .previous),
              (.quizSummary, .otherSide):
             return false
         case (.quiz(.typing), .speed(.reset)): return false
         case (.quiz(.typing), _): return !binding.typed
         case (.quizAnswer, .togglePause): return false
-        case (.quiz, _), (.quizAnswer, _), (.quizGrade, _), (.quizSummary, _): return true
+        case (.quizIntroduction, _), (.quiz, _), (.quizAnswer, _), (.quizGrade, _), (.quizSummary, _): return true
         }
     }
 

@@ -7,6 +7,8 @@ public enum KeyScreen: Equatable, Sendable {
     case play
     case queue
     case compare
+    /// A card new to the listener, named and played before it is asked.
+    case quizIntroduction
     /// A question of the quiz, answered in `mode`: typing leaves the printable keys to the answer.
     case quiz(QuizMode)
     /// The quiz's answer shown (typed or chosen): on to the next, or compare with the one named.
@@ -62,6 +64,8 @@ public enum QuizAction: Equatable, Sendable {
     case next
     /// The answer shown: the compare screen, the recording beside the species it was taken for.
     case compare
+    /// A new card heard and named: now ask it.
+    case test
     /// The summary: the miss numbered so, heard again (beside the bird it was taken for, when it was
     /// taken for one).
     case hearMiss(Int)

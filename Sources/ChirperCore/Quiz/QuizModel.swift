@@ -67,6 +67,8 @@ public enum QuizCommand: Sendable, Equatable {
 /// come in; commands go out; the renderer draws whatever state it is in.
 public struct QuizModel: Sendable {
     public enum State: Sendable, Equatable {
+        /// Question `index`'s card is new: named and played (its introduction), before it is asked.
+        case introducing(index: Int)
         /// Question `index` plays; `typed` is the answer so far; `hinted` once the sonogram was shown.
         case asking(index: Int, typed: String, hinted: Bool, completing: Completing?)
         /// Question `index` answered (or, self-graded, revealed and waiting for the listener's rating).
@@ -109,34 +111,57 @@ public struct QuizModel: Sendable {
         self.names = names
         self.width = width
         self.streakGoal = streakGoal
-        state = questions.isEmpty ? .finished : .asking(index: 0, typed: "", hinted: false, completing: nil)
+        state = questions.isEmpty ? .finished : Self.entering(0, of: questions)
+    }
+
+    /// Question `index` begins: with its introduction when its card is new, else asked.
+    private static func entering(_ index: Int, of questions: [QuizQuestion]) -> State {
+        questions[index].introduction == nil ? .asking(index: index, typed: "", hinted: false, completing: nil) : .introducing(index: index)
     }
 
     /// The first question's sound.
-    public func start() -> [QuizCommand] {
-        guard case .asking(let index, _, _, _) = state else { return [] }
-        return [.play(questions[index].recording)]
+    public func start() -> [QuizCommand] { sound() }
+
+    /// The sound of the state entered: an introduction's recording with its sonogram, or the question's.
+    private func sound() -> [QuizCommand] {
+        switch state {
+        case .introducing(let index):
+            guard let taught = questions[index].introduction else { return [] }
+            return [.play(taught), .makeSonogram(taught)]
+        case .asking(let index, _, _, _): return [.play(questions[index].recording)]
+        case .revealed, .finished: return []
+        }
     }
 
     public mutating func receive(_ event: PlaybackEvent) {
-        guard let question = current else { return }
-        playback = playback.applying(event, knownDuration: question.recording.duration)
+        guard let recording = sounding else { return }
+        playback = playback.applying(event, knownDuration: recording.duration)
         if case .settings(let settings) = event { listening = settings }
+    }
+
+    /// The recording the screen plays: the introduction's while a card is introduced, else the question's.
+    public var sounding: Recording? {
+        if case .introducing(let index) = state { return questions[index].introduction }
+        return current?.recording
     }
 
     public mutating func receiveSonogram(_ picture: SonogramPicture) { sonogram = picture }
 
     public var current: QuizQuestion? {
         switch state {
-        case .asking(let index, _, _, _), .revealed(let index, _, _, _): questions[index]
+        case .introducing(let index), .asking(let index, _, _, _), .revealed(let index, _, _, _): questions[index]
         case .finished: nil
         }
     }
 
     /// The question after the current one, whose sound can be readied while this one plays.
-    public var upcoming: QuizQuestion? {
-        guard case .asking(let index, _, _, _) = state, index + 1 < questions.count else { return nil }
-        return questions[index + 1]
+    public var upcoming: Recording? {
+        switch state {
+        case .introducing(let index): return questions[index].recording
+        case .asking(let index, _, _, _) where index + 1 < questions.count:
+            return questions[index + 1].introduction ?? questions[index + 1].recording
+        case .asking, .revealed, .finished: return nil
+        }
     }
 
     // MARK: Keys
@@ -144,6 +169,7 @@ public struct QuizModel: Sendable {
     /// Which keys the quiz takes now: the question's (by mode), the answer's, or the grade's.
     public var keyScreen: KeyScreen {
         switch state {
+        case .introducing: .quizIntroduction
         case .asking: .quiz(mode)
         case .revealed(_, _, _, nil): .quizGrade
         case .revealed: .quizAnswer
@@ -166,6 +192,8 @@ public struct QuizModel: Sendable {
         switch state {
         case .finished:
             return summary(meaning)
+        case .introducing(let index):
+            return introduce(meaning, index: index)
         case .asking(let index, let typed, let hinted, let completing):
             return ask(key, meaning: meaning, index: index, typed: typed, hinted: hinted, completing: completing)
         case .revealed(let index, _, _, _):
@@ -215,7 +243,7 @@ public struct QuizModel: Sendable {
             case .backspace: asking(String(typed.dropLast()))
             default: break
             }
-        case .quiz(.choose)?, .quiz(.grade)?, .quiz(.next)?, .quiz(.compare)?, .quiz(.hearMiss)?, .browse?: break
+        case .quiz(.choose)?, .quiz(.grade)?, .quiz(.next)?, .quiz(.compare)?, .quiz(.hearMiss)?, .quiz(.test)?, .browse?: break
         }
         return []
     }
@@ -285,8 +313,26 @@ public struct QuizModel: Sendable {
             state = .finished
             return [.stop]
         }
-        state = .asking(index: index + 1, typed: "", hinted: false, completing: nil)
-        return [.play(questions[index + 1].recording)]
+        state = Self.entering(index + 1, of: questions)
+        return sound()
+    }
+
+    /// A key while a new card is introduced: heard again, or asked now (its own recording, a clean screen).
+    private mutating func introduce(_ meaning: KeyMeaning?, index: Int) -> [QuizCommand] {
+        switch meaning {
+        case .listen(let command)?: return [.listen(command)]
+        case .keyList?: showsKeys = true
+        case .quit?, .close?: return [.stop, .quit(interrupted: false)]
+        case .interrupt?: return [.quit(interrupted: true)]
+        case .quiz(.replay)?: return [.replay]
+        case .quiz(.test)?:
+            sonogram = nil
+            playback = .idle
+            state = .asking(index: index, typed: "", hinted: false, completing: nil)
+            return sound()
+        case .quiz?, .browse?, nil: break
+        }
+        return []
     }
 
     /// The answers that were not right, in the order given: the summary numbers them.

@@ -23,11 +23,15 @@ public struct QuizQuestion: Sendable, Equatable {
     public var card: QuizCardKey
     public var recording: Recording
     public var choices: [String]
+    /// A card new to the listener is taught first, named, with this recording (another of the card's
+    /// when it has one): set on its first question of a session.
+    public var introduction: Recording?
 
-    public init(card: QuizCardKey, recording: Recording, choices: [String] = []) {
+    public init(card: QuizCardKey, recording: Recording, choices: [String] = [], introduction: Recording? = nil) {
         self.card = card
         self.recording = recording
         self.choices = choices
+        self.introduction = introduction
     }
 }
 
@@ -74,7 +78,20 @@ public struct QuizPlanner {
         let asked = chosen
         while chosen.count < count, !asked.isEmpty { chosen.append(asked[random.next(below: asked.count)]) }
         chosen.shuffle(using: &random)
-        return questions(chosen, choices: choices, random: &random)
+        return introducing(Set(new), in: questions(chosen, choices: choices, random: &random), random: &random)
+    }
+
+    /// `asked` with each new card's first question preceded by its introduction: another recording of
+    /// the card than the one asked, when it has one.
+    private func introducing(_ new: Set<QuizCardKey>, in asked: [QuizQuestion], random: inout SeededRandom) -> [QuizQuestion] {
+        var introduced: Set<QuizCardKey> = []
+        return asked.map { question in
+            guard new.contains(question.card), introduced.insert(question.card).inserted else { return question }
+            let others = (recordings[question.card] ?? []).filter { $0.id != question.recording.id }
+            var taught = question
+            taught.introduction = others.isEmpty ? question.recording : others[random.next(below: others.count)]
+            return taught
+        }
     }
 
     /// A review: each card due at `now` asked once (the most overdue first, at most `count`), nothing

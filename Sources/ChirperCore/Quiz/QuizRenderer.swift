@@ -9,6 +9,8 @@ public enum QuizRenderer {
         if model.showsKeys { return keys(model, title: title) }
         var lines: [String]
         switch model.state {
+        case .introducing(let index):
+            lines = heading(title, index, model) + [""] + introduction(model.questions[index], model: model)
         case .asking(let index, let typed, let hinted, _):
             let sound = model.playback == .idle ? "↑ plays it again" : PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 2))
             lines = heading(title, index, model) + ["", "♪ " + sound]
@@ -66,10 +68,24 @@ public enum QuizRenderer {
     static func keys(_ model: QuizModel, title: String) -> [String] {
         let heading: [String]
         switch model.state {
-        case .asking(let index, _, _, _), .revealed(let index, _, _, _): heading = self.heading(title, index, model)
+        case .introducing(let index), .asking(let index, _, _, _), .revealed(let index, _, _, _): heading = self.heading(title, index, model)
         case .finished: heading = [title]
         }
         return (heading + [""] + KeyOverlay.lines(on: model.keyScreen, width: model.width)).map { Displayable.line($0) }
+    }
+
+    /// A new card taught: its name, what to listen for (the sound type, the recordist's remarks), the
+    /// recording playing and its sonogram, and the key that asks it.
+    static func introduction(_ question: QuizQuestion, model: QuizModel) -> [String] {
+        guard let taught = question.introduction else { return [] }
+        var lines = ["New to you: " + shown(question.card.species, in: model) + " · " + question.card.soundType,
+                     "Listen for its " + question.card.soundType + "; then ⏎ asks it, with another recording when there is one."]
+        if let remarks = taught.remarks?.trimmed, !remarks.isEmpty { lines.append("The recordist: " + remarks) }
+        lines.append([ "XC\(taught.id)", taught.country, taught.recordist, LicenceName.short(taught.licence)].compactMap { $0 }.joined(separator: " · "))
+        let sound = model.playback == .idle ? "↑ plays it again" : PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 2))
+        lines += ["", "♪ " + sound]
+        if let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
+        return lines + ["", HelpBar.line(KeyLists.bar(on: .quizIntroduction, playing: true), width: model.width)]
     }
 
     /// The title and the question's number; under it, in a drill, each species' right answers running.

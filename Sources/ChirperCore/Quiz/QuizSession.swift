@@ -75,7 +75,7 @@ public struct QuizSession: Sendable {
         case .playback(let event):
             quiz.receive(event)
         case .sonogram(let id, let picture):
-            if quiz.current?.recording.id == id { quiz.receiveSonogram(picture) }
+            if quiz.sounding?.id == id { quiz.receiveSonogram(picture) }
         case .notKept(let reason):
             notice = "✗ that answer was not kept: " + reason
             notKept += 1
@@ -104,7 +104,7 @@ public struct QuizSession: Sendable {
         commands.flatMap { command -> [QuizEffect] in
             switch command {
             case .play(let recording): return [.play(recording)]
-            case .replay: return quiz.current.map { [.play($0.recording)] } ?? []
+            case .replay: return quiz.sounding.map { [.play($0)] } ?? []
             case .listen(let listening): return [.listen(listening)]
             case .stop: return [.stop]
             case .makeSonogram(let recording): return [.makeSonogram(recording)]
