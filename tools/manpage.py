@@ -123,6 +123,8 @@ def manual(tool):
     root = tool["command"]
     out = [
         '.TH CHIRPER 1 "" "chirper" "User Commands"',
+        # No hyphenation: keys, options and names are typed as written, never split across lines.
+        ".nh",
         ".SH NAME",
         "chirper \\- " + roff(root.get("abstract", "")),
         ".SH SYNOPSIS",

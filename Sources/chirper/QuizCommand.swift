@@ -21,6 +21,8 @@ extension Chirper {
                 announcement); --clip plays only that many seconds of it. \
                 A session (--count) mixes the cards due, new cards (--new) and some already known. \
                 --stats: accuracy per species, its last 8 weeks as a chart, the recall FSRS predicts today and the pairs most confused; --due: when each card is due; \
+                --groups: the set's groups of sounds to tell apart (your confusions first, then genus, then birds \
+                heard in each other's recordings); --group N: a session of group N alone. \
                 --pairs: the most confused pair side by side, then questions between the two until each has been \
                 named right three times running.
                 """ + "\n" + KeyLists.sentence(on: .quizIntroduction, lead: "A new card is named and played first")
@@ -63,6 +65,12 @@ extension Chirper {
         @Flag(help: "Drill the pair you confuse most.")
         var pairs = false
 
+        @Flag(help: "List the set's groups of sounds to tell apart: by your confusions, then genus, then birds heard together.")
+        var groups = false
+
+        @Option(help: ArgumentHelp("Ask only the species of group N of --groups (new ones taught first).", valueName: "N"))
+        var group: Int?
+
         @OptionGroup var api: APIOptions
         @OptionGroup var audio: AudioOptions
 
@@ -72,6 +80,10 @@ extension Chirper {
             try OptionRange.check(new, 0...500, "--new must be from 0 to 500.")
             try OptionRange.check(clip, 1...120, "--clip must be from 1 to 120 seconds.")
             if choices != nil && selfGraded { throw ValidationError("Give --choices or --self, not both.") }
+            try OptionRange.check(group, 1...999, "--group takes a group's number from --groups (1 and up).")
+            if (groups || group != nil) && query.isEmpty && shelf.choice == nil {
+                throw ValidationError("--groups and --group are a pack's, a list's or a query's: chirper quiz --groups --pack trip")
+            }
             if pairs && query.isEmpty && shelf.choice == nil {
                 throw ValidationError("--pairs drills the pair of a pack, a list or a query: chirper quiz --pairs --pack trip")
             }
@@ -85,9 +97,10 @@ extension Chirper {
             case .list(let name)?: .list(name)
             case nil: query.isEmpty ? .due : .query(query)
             }
+            if groups { return try await QuizJob.groups(source, api: api.choice) }
             if pairs { return try await QuizJob.pairs(source, api: api.choice, sound: audio.choice, seed: seed, clip: clip) }
             let mode: QuizMode = selfGraded ? .selfGraded : (choices != nil ? .choices : .typing)
-            try await QuizJob.run(source, options: QuizJob.Options(mode: mode, choices: choices ?? 4, count: count, new: new, seed: seed, clip: clip),
+            try await QuizJob.run(source, options: QuizJob.Options(mode: mode, choices: choices ?? 4, count: count, new: new, seed: seed, clip: clip, group: group),
                                   api: api.choice, sound: audio.choice)
         }
     }

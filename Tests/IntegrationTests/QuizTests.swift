@@ -112,6 +112,7 @@ struct Quiz {
         #expect(answers.reduce(0, +) == 5, "five answers: \(stats.stdout)")
         #expect(stats.stdout.contains("\(species[1]) → taken for \(wrongName == "Great Tit" ? "Parus major" : "Turdus philomelos")"), "\(stats.stdout)")
         #expect(stats.stdout.contains("in ") || stats.stdout.contains("now"), "when each is due: \(stats.stdout)")
+        try await Self.groupsListedAndDrilled(library: library, environment: environment, confused: (species[1], wrongName == "Great Tit" ? "Parus major" : "Turdus philomelos"))
         try await Self.reviewThenDrill(environment: environment)
     }
 

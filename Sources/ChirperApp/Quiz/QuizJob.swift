@@ -15,9 +15,12 @@ public enum QuizJob {
         public var seed: UInt64?
         /// Seconds of each question's sound, from where the bird is first heard; nil: to the end.
         public var clip: Double?
+        /// Only the species of this group (`QuizGroups`, from 1).
+        public var group: Int?
 
-        public init(mode: QuizMode, choices: Int, count: Int, new: Int, seed: UInt64?, clip: Double? = nil) {
+        public init(mode: QuizMode, choices: Int, count: Int, new: Int, seed: UInt64?, clip: Double? = nil, group: Int? = nil) {
             self.clip = clip
+            self.group = group
             self.mode = mode
             self.choices = choices
             self.count = count
@@ -32,7 +35,8 @@ public enum QuizJob {
             throw CommandFailure(message: "chirper: quiz needs a terminal (stdin and stdout).", exitCode: .usage)
         }
         let library = try LibraryAccess.open(paths)
-        let set = try await QuizSet.load(source, api: api, library: library, paths: paths)
+        let loaded = try await QuizSet.load(source, api: api, library: library, paths: paths)
+        let set = try options.group.map { try group($0, of: loaded, source: source, library: library) } ?? loaded
         guard !set.recordings.isEmpty else {
             throw CommandFailure(message: "chirper: \(set.title) has no recording to ask about.", exitCode: .noMatch)
         }

@@ -1,0 +1,32 @@
+import ChirperCore
+import Testing
+import XenoCanto
+
+/// Groups of sounds to tell apart: the learner's confusions first, then the genus, then birds heard together.
+@Suite struct QuizGroupsTests {
+    @Test func confusionsThenGenusThenBirdsHeardTogetherMakeTheGroups() {
+        var recordings = QuizPlannerTests.recordings()
+        let chaffinch = QuizCardKey(species: "Fringilla coelebs", soundType: "song")
+        recordings[chaffinch]![0].backgroundSpecies = ["Parus major", "Not in the set"]
+        let groups = QuizGroups(recordings: recordings, confusions: [("Parus major", "Erithacus rubecula"), ("Erithacus rubecula", "Parus major"),
+                                                                     ("Parus major", "Parus major"), ("Parus major", "Corvus corax")])
+        #expect(groups.groups.map(\.species) == [["Erithacus rubecula", "Parus major", "Fringilla coelebs"], ["Turdus merula", "Turdus philomelos"]])
+        #expect(groups.groups[0].reasons == ["Erithacus rubecula and Parus major: taken for each other 2×",
+                                            "Fringilla coelebs and Parus major: heard together in 1 recording"])
+        #expect(groups.groups[1].reasons == ["Turdus merula and Turdus philomelos: same genus"])
+        #expect(groups.weight("Parus major", "Erithacus rubecula") > groups.weight("Turdus merula", "Turdus philomelos"))
+        #expect(groups.weight("Turdus merula", "Parus major") == 0)
+    }
+
+    @Test func aGroupHoldsFourAtMostAndNothingInCommonIsNoGroup() {
+        var recordings: [QuizCardKey: [Recording]] = [:]
+        for (index, name) in ["a", "b", "c", "d", "e", "f"].enumerated() {
+            recordings[QuizCardKey(species: "Sylvia " + name, soundType: "song")] = [QuizModelTests.recording(index, genus: "Sylvia", species: name, english: name)]
+        }
+        recordings[QuizCardKey(species: "Strix aluco", soundType: "song")] = [QuizModelTests.recording(9, genus: "Strix", species: "aluco", english: "Tawny Owl")]
+        let groups = QuizGroups(recordings: recordings, confusions: []).groups
+        #expect(groups.map(\.species.count) == [4, 2], "six warblers of one genus: four, then two")
+        #expect(!groups.contains { $0.species.contains("Strix aluco") }, "alone in its genus, never confused: in no group")
+        #expect(QuizGroups(recordings: [:], confusions: [("x", "y")]).groups.isEmpty)
+    }
+}
