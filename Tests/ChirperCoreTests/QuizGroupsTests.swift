@@ -30,3 +30,17 @@ import XenoCanto
         #expect(QuizGroups(recordings: [:], confusions: [("x", "y")]).groups.isEmpty)
     }
 }
+
+extension QuizGroupsTests {
+    /// Among the names offered, after those it was taken for and its genus: birds heard with it.
+    @Test func theNamesOfferedTakeBirdsHeardTogetherBeforeAnyOther() {
+        var recordings = QuizPlannerTests.recordings()
+        recordings[QuizCardKey(species: "Parus major", soundType: "song")]![0].backgroundSpecies = ["Fringilla coelebs"]
+        let planner = QuizPlanner(recordings: recordings, states: [:], confusions: [])
+        let groups = QuizGroups(recordings: recordings, confusions: [])
+        for seed in 0..<8 as Range<UInt64> {
+            var random = SeededRandom(seed: seed)
+            #expect(Set(planner.offered(for: "Parus major", count: 2, random: &random, groups: groups)) == ["Parus major", "Fringilla coelebs"])
+        }
+    }
+}

@@ -106,20 +106,21 @@ public struct QuizPlanner {
     /// A question for each card of `chosen`, in order, each with another recording than the card's last.
     private func questions(_ chosen: [QuizCardKey], choices: Int, random: inout SeededRandom) -> [QuizQuestion] {
         var lastHeard: [QuizCardKey: String] = states.compactMapValues(\.lastRecording)
+        let groups = choices > 1 ? QuizGroups(recordings: recordings, confusions: confusions) : nil
         return chosen.map { key in
             let candidates = recordings[key] ?? []
             let fresh = candidates.filter { $0.id != lastHeard[key] }
             let pool = fresh.isEmpty ? candidates : fresh
             let recording = pool[random.next(below: pool.count)]
             lastHeard[key] = recording.id
-            let names = choices > 1 ? offered(for: key.species, count: choices, random: &random) : []
+            let names = choices > 1 ? offered(for: key.species, count: choices, random: &random, groups: groups) : []
             return QuizQuestion(card: key, recording: recording, choices: names)
         }
     }
 
-    /// `count` species to choose from: the right one, then those it was taken for, then its genus,
-    /// then any, in a shuffled order.
-    public func offered(for species: String, count: Int, random: inout SeededRandom) -> [String] {
+    /// `count` species to choose from: the right one, then those it was taken for, then its genus, then
+    /// those heard in its recordings or it in theirs (`groups`), then any, in a shuffled order.
+    public func offered(for species: String, count: Int, random: inout SeededRandom, groups: QuizGroups? = nil) -> [String] {
         let all = Set(recordings.keys.map(\.species)).sorted()
         var tally: [String: Int] = [:]
         for confusion in confusions where confusion.heard == species && confusion.named != species { tally[confusion.named, default: 0] += 1 }
@@ -127,8 +128,10 @@ public struct QuizPlanner {
         let genus = species.split(separator: " ").first.map(String.init) ?? ""
         let sameGenus = all.filter { $0 != species && $0.hasPrefix(genus + " ") }.shuffled(using: &random)
         let others = all.filter { $0 != species }.shuffled(using: &random)
+        let heardWith = { (other: String) in groups?.closeness[QuizGroups.Pair(species, other)]?.heardTogether ?? 0 }
+        let together = all.filter { $0 != species && heardWith($0) > 0 }.sorted { (heardWith($0), $1) > (heardWith($1), $0) }
         var names = [species]
-        for name in confused + sameGenus + others where names.count < count && !names.contains(name) { names.append(name) }
+        for name in confused + sameGenus + together + others where names.count < count && !names.contains(name) { names.append(name) }
         return names.shuffled(using: &random)
     }
 }
