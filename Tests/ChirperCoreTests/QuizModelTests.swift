@@ -115,6 +115,10 @@ import XenoCanto
         #expect(shown.last?.contains("1–9 hear a miss") == true, "\(shown)")
         #expect(model.press(.character("1")) == [.compare(Self.tit, withSpecies: "Turdus philomelos", ofType: "song")])
         #expect(model.press(.character("2")) == [.play(Self.thrush)])
+        // Heard alone, its sound is shown as it plays.
+        model.receive(.started(duration: 5))
+        model.receive(.position(elapsed: 1, duration: 5))
+        #expect(QuizRenderer.lines(model, title: "quiz").contains { $0.hasPrefix("♪ XC2 ▶ 0:01 / 0:05") }, "\(QuizRenderer.lines(model, title: "quiz"))")
         #expect(model.press(.character("3")) == [], "two misses")
         #expect(model.press(.enter) == [.quit(interrupted: false)])
 

@@ -139,11 +139,18 @@ public struct QuizModel: Sendable {
         if case .settings(let settings) = event { listening = settings }
     }
 
-    /// The recording the screen plays: the introduction's while a card is introduced, else the question's.
+    /// The recording the screen plays: the introduction's while a card is introduced, a miss heard
+    /// again alone on the summary, else the question's.
     public var sounding: Recording? {
-        if case .introducing(let index) = state { return questions[index].introduction }
-        return current?.recording
+        switch state {
+        case .introducing(let index): return questions[index].introduction
+        case .finished: return missHeard
+        case .asking, .revealed: return current?.recording
+        }
     }
+
+    /// The summary's miss heard alone (one given up), while it plays.
+    private var missHeard: Recording?
 
     public mutating func receiveSonogram(_ picture: SonogramPicture) { sonogram = picture }
 
@@ -347,6 +354,8 @@ public struct QuizModel: Sendable {
             if let named = miss.named, names.contains(named) {
                 return [.compare(recording, withSpecies: named, ofType: miss.card.soundType)]
             }
+            missHeard = recording
+            playback = .idle
             return [.play(recording)]
         case .listen(let command)?: return [.listen(command)]
         case .keyList?: showsKeys = true

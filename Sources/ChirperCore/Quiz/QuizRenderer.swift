@@ -59,7 +59,10 @@ public enum QuizRenderer {
             }
         case .finished:
             lines = [title, "", summary(model.answers)] + misses(model)
-                + ["", HelpBar.line(KeyLists.bar(on: model.keyScreen, playing: false), width: model.width)]
+            if let heard = model.sounding, model.playback != .idle {
+                lines += ["", "♪ XC\(heard.id) " + PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 12))]
+            }
+            lines += ["", HelpBar.line(KeyLists.bar(on: model.keyScreen, playing: false), width: model.width)]
         }
         return lines.map { Displayable.line($0) }
     }
