@@ -13,10 +13,10 @@ extension Chirper {
                 Without a terminal: both sonograms, then A and B played once.
                 """ + "\n" + KeyLists.sentence(on: .compare))
 
-        @Argument(help: "A: 123456, XC123456, a URL or a file path.")
+        @Argument(help: "A: 123456, XC123456, a URL or a file path.", completion: .file(extensions: ["mp3"]))
         var first: String
 
-        @Argument(help: "B: the same.")
+        @Argument(help: "B: the same.", completion: .file(extensions: ["mp3"]))
         var second: String
 
         @Flag(name: .customLong("repeat"), help: "Go on alternating A and B until q.")

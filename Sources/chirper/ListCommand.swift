@@ -18,13 +18,13 @@ extension Chirper {
 
         struct Show: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "show", abstract: "A list's recordings.")
-            @Argument(help: "The list's name, e.g. starred.") var name: String
+            @Argument(help: "The list's name, e.g. starred.", completion: ShelfNames.list) var name: String
             func run() throws { try ListJob.show(name) }
         }
 
         struct Remove: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "rm", abstract: "Take recordings off a list.")
-            @Argument(help: "The list's name.") var name: String
+            @Argument(help: "The list's name.", completion: ShelfNames.list) var name: String
             @Argument(help: "XC numbers.") var recordings: [String]
             func run() throws { try ListJob.remove(recordings, from: name) }
         }

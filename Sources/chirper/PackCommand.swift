@@ -36,13 +36,13 @@ extension Chirper {
             @Argument(help: "The pack's name: letters, digits, spaces, '-', '_' and '.'.")
             var name: String
 
-            @Option(help: ArgumentHelp("A file of species names: one a line, or eBird's CSV.", valueName: "file"))
+            @Option(help: ArgumentHelp("A file of species names: one a line, or eBird's CSV.", valueName: "file"), completion: .file())
             var species: String?
 
             @Option(help: ArgumentHelp("A query whose recordings' species make the pack.", valueName: "query"))
             var query: String?
 
-            @Option(help: ArgumentHelp("A list of the library, every recording on it.", valueName: "name"))
+            @Option(help: ArgumentHelp("A list of the library, every recording on it.", valueName: "name"), completion: ShelfNames.list)
             var list: String?
 
             @Option(name: .customLong("per-species"), help: "Recordings per species, 1 to 50.")
@@ -83,13 +83,13 @@ extension Chirper {
 
         struct Show: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "show", abstract: "A pack's recordings.")
-            @Argument(help: "The pack's name.") var name: String
+            @Argument(help: "The pack's name.", completion: ShelfNames.pack) var name: String
             func run() throws { try PackJob.show(name) }
         }
 
         struct Remove: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a pack and the files Chirper made for it.")
-            @Argument(help: "The pack's name.") var name: String
+            @Argument(help: "The pack's name.", completion: ShelfNames.pack) var name: String
             func run() throws { try PackJob.remove(name) }
         }
 
@@ -101,7 +101,7 @@ extension Chirper {
                     recordings to build it elsewhere with chirper pack import; recordings whose licence forbids \
                     sharing or adapting (NC, ND) are left out and named, unless --all-licences.
                     """)
-            @Argument(help: "The pack's name.") var name: String
+            @Argument(help: "The pack's name.", completion: ShelfNames.pack) var name: String
             @Flag(help: "An M3U playlist.") var m3u = false
             @Flag(help: "pack.json.") var json = false
             @Flag(name: .customLong("all-licences"), help: "With --json: keep NC and ND recordings too.") var allLicences = false
@@ -116,7 +116,7 @@ extension Chirper {
         struct Import: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 commandName: "import", abstract: "Build the pack a pack.json describes: its files fetched, no API request.")
-            @Argument(help: "The pack.json.") var file: String
+            @Argument(help: "The pack.json.", completion: .file(extensions: ["json"])) var file: String
             @Option(help: "Another name for the pack.") var name: String?
             @Flag(help: "Replace a pack of the same name.") var replace = false
             @OptionGroup var api: APIOptions

@@ -9,7 +9,7 @@ extension Chirper {
             abstract: "Play one recording: an XC number, an http(s) URL or a local MP3 file.",
             discussion: KeyLists.sentence(on: .play) + " Ctrl-C exits 130.")
 
-        @Argument(help: "123456, XC123456, a URL or a file path.")
+        @Argument(help: "123456, XC123456, a URL or a file path.", completion: .file(extensions: ["mp3"]))
         var recording: String
 
         @OptionGroup var audio: AudioOptions

@@ -8,3 +8,13 @@ enum QueryWords {
         SpeciesCompletion.candidates(words: words, index: index, prefix: prefix, shell: ProcessInfo.processInfo.environment["SAP_SHELL"])
     }
 }
+
+/// The completion of a pack's or a list's name: those the library holds.
+enum ShelfNames {
+    static let pack = completion(.pack)
+    static let list = completion(.list)
+
+    private static func completion(_ shelf: ShelfCompletion.Shelf) -> CompletionKind {
+        .custom { _, _, prefix in ShelfCompletion.candidates(shelf, prefix: prefix, shell: ProcessInfo.processInfo.environment["SAP_SHELL"]) }
+    }
+}

@@ -3,10 +3,10 @@ import ChirperApp
 
 /// `--pack NAME` or `--list NAME`: a pack's or a list's recordings instead of a query's.
 struct ShelfOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("A pack's recordings, from its files (no network).", valueName: "name"))
+    @Option(help: ArgumentHelp("A pack's recordings, from its files (no network).", valueName: "name"), completion: ShelfNames.pack)
     var pack: String?
 
-    @Option(help: ArgumentHelp("A list's recordings (a pack's file when one holds it).", valueName: "name"))
+    @Option(help: ArgumentHelp("A list's recordings (a pack's file when one holds it).", valueName: "name"), completion: ShelfNames.list)
     var list: String?
 
     func validate() throws {

@@ -13,13 +13,14 @@ extension Chirper {
                 so, else 256), shades when piped.
                 """)
 
-        @Argument(help: "123456, XC123456, a URL or an MP3 file.")
+        @Argument(help: "123456, XC123456, a URL or an MP3 file.", completion: .file(extensions: ["mp3"]))
         var recording: String
 
         @Option(name: .customLong("max-khz"), help: "The top of the frequency axis in kHz (default: fitted to the sound, at least 4).")
         var maxKilohertz: Double?
 
-        @Option(help: ArgumentHelp("Also write a figure to this PNG file: the sonogram with its axes, a title with the attribution, the colour scale.", valueName: "file"))
+        @Option(help: ArgumentHelp("Also write a figure to this PNG file: the sonogram with its axes, a title with the attribution, the colour scale.", valueName: "file"),
+                completion: .file(extensions: ["png"]))
         var png: String?
 
         @Option(help: "Lines of the terminal to use (default: the terminal's height, or 24).")
