@@ -97,20 +97,21 @@ extension Chirper {
             static let configuration = CommandConfiguration(
                 commandName: "export", abstract: "Write a pack as an M3U playlist or as pack.json, on standard output.",
                 discussion: """
-                    --m3u: a playlist of the pack's files with titles (mpv --playlist=FILE, cmus). --json: the pack's \
-                    recordings to build it elsewhere with chirper pack import; recordings whose licence forbids \
-                    sharing or adapting (NC, ND) are left out and named, unless --all-licences.
+                    --m3u: a playlist of the pack's files with titles (mpv --playlist=FILE, cmus). --json: every \
+                    recording of the pack, to build it elsewhere with chirper pack import: XC numbers and what the \
+                    API said, no sound (the importer fetches the files from xeno-canto itself).
                     """)
             @Argument(help: "The pack's name.", completion: ShelfNames.pack) var name: String
             @Flag(help: "An M3U playlist.") var m3u = false
             @Flag(help: "pack.json.") var json = false
-            @Flag(name: .customLong("all-licences"), help: "With --json: keep NC and ND recordings too.") var allLicences = false
+            /// Accepted for scripts written when --json left out NC and ND recordings; it now keeps them all.
+            @Flag(name: .customLong("all-licences"), help: .hidden) var allLicences = false
 
             func validate() throws {
                 guard m3u != json else { throw ValidationError("Give --m3u or --json: chirper pack export trip --m3u > trip.m3u") }
             }
 
-            func run() throws { try PackJob.export(name, as: m3u ? .m3u : .json(allLicences: allLicences)) }
+            func run() throws { try PackJob.export(name, as: m3u ? .m3u : .json) }
         }
 
         struct Import: AsyncParsableCommand {

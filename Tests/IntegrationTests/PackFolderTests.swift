@@ -106,7 +106,7 @@ struct PackFolderTests {
         let library = Library()
         try await TestCatalog.withServer { server in
             #expect(try await Self.build("trip", in: library, server: server).status == 0)
-            let exported = try await library.run(["pack", "export", "trip", "--json", "--all-licences"])
+            let exported = try await library.run(["pack", "export", "trip", "--json"])
             // The same pack.json, cut to one recording.
             var object = try #require(try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any])
             object["recordings"] = Array((object["recordings"] as? [Any] ?? []).prefix(1))

@@ -67,9 +67,9 @@ public enum PackJob {
     public enum ExportFormat: Sendable {
         /// A playlist of the pack's files, for mpv and cmus.
         case m3u
-        /// `pack.json`, to build the pack elsewhere; recordings whose licence limits sharing are left
-        /// out unless `allLicences`.
-        case json(allLicences: Bool)
+        /// `pack.json`, to build the pack elsewhere: every recording, as XC numbers and what the API said
+        /// (no sound: each importer fetches the files from xeno-canto itself).
+        case json
     }
 
     /// Writes the export on standard output.
@@ -81,16 +81,8 @@ public enum PackJob {
                 member.file.map { PackDocuments.Entry(recording: member.recording, path: folder.url.appendingPathComponent($0).path, fetched: "") }
             }
             StandardOutput.raw(PackDocuments.m3u(entries: entries))
-        case .json(let allLicences):
-            var recordings = pack.members.map(\.recording)
-            let limited = recordings.filter(PackDocuments.limitsSharing)
-            if !allLicences && !limited.isEmpty {
-                recordings.removeAll(where: PackDocuments.limitsSharing)
-                StandardError.write("chirper: left out \(limited.count) recording\(limited.count == 1 ? "" : "s") whose licence forbids "
-                    + "sharing or adapting (NC, ND): " + limited.map { "XC\($0.id)" }.joined(separator: " ")
-                    + ". Add --all-licences to keep them (to share only as their licences allow).")
-            }
-            StandardOutput.raw(PackDocument.text(name: pack.name.text, source: pack.source, built: pack.built, recordings: recordings))
+        case .json:
+            StandardOutput.raw(PackDocument.text(name: pack.name.text, source: pack.source, built: pack.built, recordings: pack.members.map(\.recording)))
         }
     }
 

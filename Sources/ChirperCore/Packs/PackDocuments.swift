@@ -53,9 +53,9 @@ public enum PackDocuments {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Whether a recording's licence forbids sharing it on for any use or adapting it (NC, ND): such
-    /// recordings are left out of what a pack shares unless asked.
-    /// A licence Chirper does not recognise limits sharing: only what it knows is shared.
+    /// Whether a recording's licence forbids sharing it on for any use or adapting it (NC, ND): what an
+    /// export carrying sound, trimmed or shared, must weigh. A licence Chirper does not recognise limits
+    /// sharing: only what it knows is shared.
     public static func limitsSharing(_ recording: Recording) -> Bool {
         switch KnownLicence(field: recording.licence)?.kind {
         case .creativeCommons(let terms)?: return terms.contains("nc") || terms.contains("nd")
