@@ -45,8 +45,8 @@ extension PlaybackEngine {
     /// The track player: plays one track to its end, a move to another, a stop or a failure, by feeding
     /// its `TrackPlayback` the commands taken and what the decoder gives, and running the steps it
     /// returns against the decoder and the session's output. `startingAt`: seconds into it to begin
-    /// (else its start, or the loop's); `endingAt`: to end (else its end).
-    func playTrack(_ decoded: DecodedTrack, _ playing: Playing, fallbackDuration: Double?, startingAt: Double?, endingAt: Double?,
+    /// (else the loop's start, else `trackStart`, else 0); `endingAt`: to end (else its end).
+    func playTrack(_ decoded: DecodedTrack, _ playing: Playing, fallbackDuration: Double?, startingAt: Double?, trackStart: Double?, endingAt: Double?,
                    connection: any AudioOutput, session: inout Session,
                    events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
         // The speed holds for the queue; the loop given on the command line for every track, one marked
@@ -56,7 +56,7 @@ extension PlaybackEngine {
             return control.settings
         }
         var run = TrackRun(decoded: decoded, playing: playing, fallbackDuration: fallbackDuration, connection: connection, events: events,
-                           track: TrackPlayback(index: playing.index, settings: settings, startingAt: startingAt, endingAt: endingAt,
+                           track: TrackPlayback(index: playing.index, settings: settings, startingAt: startingAt, trackStart: trackStart, endingAt: endingAt,
                                                 clock: PlaybackClock(stream: session.inputEnd, recording: 0, rate: session.rate)))
         decoded.onReconnect = { [weak self] news in
             switch news {

@@ -312,7 +312,7 @@ public final class PlaybackEngine: Sendable {
                 await run(progress.noOutput(PlaybackError(error)), gap: gap, session: &session, events: events, gapLeft: gapLeft)
                 break queue
             }
-            let ending = await playTrack(decoded, playing, fallbackDuration: next.duration, startingAt: progress.startAt ?? next.start, endingAt: next.end,
+            let ending = await playTrack(decoded, playing, fallbackDuration: next.duration, startingAt: progress.startAt, trackStart: next.start, endingAt: next.end,
                                          connection: connection, session: &session, events: events)
             let steps = await progress.ended(ending, asking: track, stopped: { stopped })
             if await run(steps, gap: gap, session: &session, events: events, gapLeft: gapLeft) { break queue }

@@ -53,13 +53,14 @@ struct TrackPlayback: Equatable, Sendable {
         case finish
     }
 
-    /// `startingAt`: seconds in to begin, when a command asked (compare's Tab); else the loop's start.
+    /// `startingAt`: seconds in to begin, when a command asked (compare's Tab); else the loop's start;
+    /// else `trackStart`, where the track itself begins (a quiz question: where the bird is first heard).
     /// `endingAt`: seconds in to end, when the track is a clip.
-    init(index: Int, settings: ListeningSettings, startingAt: Double?, endingAt: Double? = nil, clock: PlaybackClock) {
+    init(index: Int, settings: ListeningSettings, startingAt: Double?, trackStart: Double? = nil, endingAt: Double? = nil, clock: PlaybackClock) {
         self.index = index
         clipEnd = endingAt
         self.settings = settings
-        pendingStart = startingAt ?? settings.loop.section?.start
+        pendingStart = startingAt ?? settings.loop.section?.start ?? trackStart
         self.clock = clock
     }
 

@@ -36,6 +36,7 @@ public enum SongStart {
     /// Seconds into the recording to start from (0 when nothing stands out: the sound is heard from the
     /// start rather than skipped).
     public static func seconds(in spectrogram: Spectrogram) -> Double {
+        guard spectrogram.columnSeconds > 0, spectrogram.columnSeconds.isFinite else { return 0 }
         let levels = bandLevels(spectrogram)
         guard let first = levels.first, first.count >= 2 else { return 0 }
         let active = narrow(activity(levels))

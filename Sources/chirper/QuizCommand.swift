@@ -81,6 +81,9 @@ extension Chirper {
             try OptionRange.check(clip, 1...120, "--clip must be from 1 to 120 seconds.")
             if choices != nil && selfGraded { throw ValidationError("Give --choices or --self, not both.") }
             try OptionRange.check(group, 1...999, "--group takes a group's number from --groups (1 and up).")
+            let asked = [("--stats", stats), ("--due", due), ("--pairs", pairs), ("--groups", groups), ("--group", group != nil)].filter(\.1).map(\.0)
+            if asked.count > 1 { throw ValidationError("Give one of " + asked.joined(separator: ", ") + ", not several.") }
+            if clip != nil, stats || due || groups { throw ValidationError("--clip is for a session's questions, not " + asked.joined() + ".") }
             if (groups || group != nil) && query.isEmpty && shelf.choice == nil {
                 throw ValidationError("--groups and --group are a pack's, a list's or a query's: chirper quiz --groups --pack trip")
             }

@@ -42,7 +42,7 @@ struct TrackPlaybackTests {
     }
 
     @Test func aClipIsCutAtItsEndAndFinishesUnlessALoopHoldsIt() {
-        var clip = TrackPlayback(index: 0, settings: Self.normal, startingAt: 4, endingAt: 5, clock: PlaybackClock(stream: 0, recording: 0, rate: 1))
+        var clip = TrackPlayback(index: 0, settings: Self.normal, startingAt: nil, trackStart: 4, endingAt: 5, clock: PlaybackClock(stream: 0, recording: 0, rate: 1))
         #expect(on(&clip) { $0.outputReady(stream: 0, recording: 0, rate: 1) } == [.jump(to: 4, speed: nil)])
         #expect(on(&clip) { $0.decoded(Self.pcm(0.5), endingAt: 4.5, format: Self.format) } == [.write(Self.pcm(0.5)), .firstSound, .publish(Self.normal), .advanced])
         #expect(on(&clip) { $0.decoded(Self.pcm(0.75), endingAt: 5.25, format: Self.format) } == [.write(Self.pcm(0.5)), .finish],
@@ -52,6 +52,12 @@ struct TrackPlaybackTests {
         _ = on(&clip) { $0.take(.markLoop, elapsed: 4.5) }
         _ = on(&clip) { $0.take(.markLoop, elapsed: 4.9) }
         #expect(!steps(clip) { $0.decoded(Self.pcm(0.5), endingAt: 5.5, format: Self.format) }.contains(.finish))
+        // A loop given on the command line begins where it says, before where the track itself would.
+        let looping = ListeningSettings(speed: .normal, loop: .looping(LoopSection(start: 2, end: 3)!))
+        var looped = TrackPlayback(index: 0, settings: looping, startingAt: nil, trackStart: 10, clock: PlaybackClock(stream: 0, recording: 0, rate: 1))
+        #expect(on(&looped) { $0.outputReady(stream: 0, recording: 0, rate: 1) } == [.jump(to: 2, speed: nil)])
+        var own = TrackPlayback(index: 0, settings: Self.normal, startingAt: nil, trackStart: 10, clock: PlaybackClock(stream: 0, recording: 0, rate: 1))
+        #expect(on(&own) { $0.outputReady(stream: 0, recording: 0, rate: 1) } == [.jump(to: 10, speed: nil)])
     }
 
     @Test func commandsBecomeMovesJumpsAndPublishedSettings() {

@@ -44,3 +44,21 @@ extension QuizGroupsTests {
         }
     }
 }
+
+extension QuizGroupsTests {
+    /// Two groups join when the pair between them fits; a pair within one group is still said; a bird
+    /// whose only match is in a full group stays out.
+    @Test func groupsMergeWhileTheyFitAndEveryPairWithinIsSaid() {
+        var recordings: [QuizCardKey: [Recording]] = [:]
+        for (index, genus) in ["Aa", "Bb", "Cc", "Dd", "Ee"].enumerated() {
+            let name = String(genus.prefix(1)).lowercased()
+            recordings[QuizCardKey(species: genus + " " + name, soundType: "song")] = [QuizModelTests.recording(index, genus: genus, species: name, english: genus)]
+        }
+        let confusions: [(heard: String, named: String)] = Array(repeating: ("Aa a", "Bb b"), count: 3) + Array(repeating: ("Cc c", "Dd d"), count: 2)
+            + [("Aa a", "Cc c"), ("Bb b", "Cc c"), ("Ee e", "Aa a")]
+        let groups = QuizGroups(recordings: recordings, confusions: confusions).groups
+        #expect(groups.map(\.species) == [["Aa a", "Bb b", "Cc c", "Dd d"]], "the two pairs joined; Ee e finds the group full")
+        #expect(groups.first?.reasons == ["Aa a and Bb b: taken for each other 3×", "Cc c and Dd d: taken for each other 2×",
+                                         "Aa a and Cc c: taken for each other 1×", "Bb b and Cc c: taken for each other 1×"])
+    }
+}

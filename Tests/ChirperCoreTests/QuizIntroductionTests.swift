@@ -37,6 +37,20 @@ import XenoCanto
         #expect(model.press(.enter) == [.play(Q.thrush)] && model.state == .asking(index: 1, typed: "", hinted: false, completing: nil))
     }
 
+    /// A card with one recording is taught with it: named right just after, it counts as hard (heard, named
+    /// and seen a moment ago), not good; a self-grade is taken as given.
+    @Test func aRightAnswerOnTheFileJustTaughtCountsAsHard() {
+        var model = QuizModel(questions: [Self.taught(Q.tit, with: Q.tit)], mode: .typing, names: Q.names)
+        _ = model.press(.enter)
+        _ = "great tit".flatMap { model.press(.character($0)) }
+        let commands = model.press(.enter)
+        #expect(commands.first == .record(QuizAnswer(card: Q.question(Q.tit).card, recording: "1", named: "Parus major", rating: .hard, hinted: false)))
+        var graded = QuizModel(questions: [Self.taught(Q.tit, with: Q.tit)], mode: .selfGraded, names: Q.names)
+        _ = graded.press(.enter)
+        _ = graded.press(.enter)
+        #expect(graded.press(.character("4")).first == .record(QuizAnswer(card: Q.question(Q.tit).card, recording: "1", named: nil, rating: .easy, hinted: false)))
+    }
+
     @Test func qOrEscWhileTaughtEndsTheSessionAndTheSessionReplaysTheIntroduction() {
         var model = QuizModel(questions: [Self.taught(Q.tit, with: Q.blackbird)], mode: .choices, names: Q.names)
         #expect(model.press(.character("q")) == [.stop, .quit(interrupted: false)])

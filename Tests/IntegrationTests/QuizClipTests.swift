@@ -26,14 +26,18 @@ struct QuizClip {
         let library = PlaybackTests.Packs.Library()
         try await Self.makePack(in: library)
         let environment = ChirperProcess.environment(extra: library.environment.merging(["TERM": "xterm-256color"]) { $1 })
-        let recorder = try await MonitorRecorder()
         let terminal = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pack", "field", "--count", "1", "--clip", "3"],
                                        environment: environment, width: 100, height: 30)
-        _ = try await terminal.waitForScreen { $0.contains("question 1 of 1") && $0.contains("♪ ▶") }
-        // The clip plays 3 s and ends; the question waits for its answer.
+        // New to the listener: taught first, with its one recording (the same clip), which ends on its own.
+        _ = try await terminal.waitForScreen { $0.contains("New to you: ") && $0.contains("♪ ▶") }
+        try await Task.sleep(for: .seconds(4))
+        let recorder = try await MonitorRecorder()
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("question 1 of 1") && $0.contains("Which bird is it?") }
+        // The question's clip plays 3 s and ends; the question waits for its answer.
         try await Task.sleep(for: .seconds(5))
         try terminal.send("Escape")
-        #expect(try await terminal.exitStatus(within: 5) == 0)
+        #expect(try await terminal.exitStatus(within: 10) == 0)
         let heard = HeardSound(samples: try await recorder.stop())
         let sound = try #require(heard.samples.firstIndex { abs(Int($0)) > 300 }, "something was heard")
         let firstSecond = HeardSound(samples: Array(heard.samples[sound..<min(heard.samples.count, sound + heard.rate)]))

@@ -4,14 +4,17 @@ import Sonogram
 import XenoCanto
 
 /// Where each question's sound begins (where the bird is first heard, `SongStart`) and, with `--clip`,
-/// where it ends. Found once per recording, off the screen's loop: the next question's while this one
-/// plays. A file is read as soon as it is asked for; a recording still on the server plays from its start
-/// until its measure (over the first minute, fetched alongside) is done.
+/// where it ends. Found once per recording, off the screen's loop and off this actor: the next
+/// question's while this one plays. A file is waited for (at most `patience`, then it plays from its
+/// start); a recording still on the server plays from its start until its measure (over the first
+/// minute, fetched alongside) is done.
 actor QuestionClips {
     /// The clip's length in seconds; nil: the sound plays on to the recording's end.
     let clipSeconds: Double?
     /// Seconds of a recording read to find its start: a bird not heard by then is heard from the start.
     static let searched = 60.0
+    /// The longest a question's sound waits for its measure.
+    static let patience = Duration.seconds(2)
 
     private var measures: [String: Task<Double, Never>] = [:]
     private var found: [String: Double] = [:]
@@ -21,13 +24,9 @@ actor QuestionClips {
     /// The stretch of `recording` a question plays.
     func clip(of recording: Recording) async -> (start: Double, end: Double?) {
         let measure = self.measure(recording)
-        let start: Double
-        if let known = found[recording.id] {
-            start = known
-        } else if case .file? = recording.audioSource {
-            start = await measure.value
-        } else {
-            start = 0
+        var start = found[recording.id] ?? 0
+        if found[recording.id] == nil, case .file? = recording.audioSource {
+            start = await Self.value(of: measure, within: Self.patience) ?? 0
         }
         return (start, clipSeconds.map { start + $0 })
     }
@@ -38,11 +37,8 @@ actor QuestionClips {
     private func measure(_ recording: Recording) -> Task<Double, Never> {
         if let running = measures[recording.id] { return running }
         let task = Task<Double, Never> {
-            guard let source = recording.audioSource,
-                  let spectrogram = try? await SonogramMaker.spectrogram(of: source, expectedSeconds: recording.duration, within: Self.searched)
-            else { return 0 }
-            let start = SongStart.seconds(in: spectrogram)
-            self.keep(start, for: recording.id)
+            let start = await Self.songStart(of: recording)
+            keep(start, for: recording.id)
             return start
         }
         measures[recording.id] = task
@@ -50,4 +46,27 @@ actor QuestionClips {
     }
 
     private func keep(_ start: Double, for id: String) { found[id] = start }
+
+    /// Decodes the first minute of `recording` and finds where its bird is first heard (0 when it
+    /// cannot be read).
+    private nonisolated static func songStart(of recording: Recording) async -> Double {
+        guard let source = recording.audioSource,
+              let spectrogram = try? await SonogramMaker.spectrogram(of: source, expectedSeconds: recording.duration, within: searched)
+        else { return 0 }
+        return SongStart.seconds(in: spectrogram)
+    }
+
+    /// `task`'s value, or nil when it takes longer than `limit`.
+    private nonisolated static func value(of task: Task<Double, Never>, within limit: Duration) async -> Double? {
+        await withTaskGroup(of: Double?.self) { group in
+            group.addTask { await task.value }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
 }

@@ -81,6 +81,9 @@ public struct QuizGroups: Sendable {
             let (a, b) = (pair.first, pair.second)
             switch (groupOf[a], groupOf[b]) {
             case let (x?, y?) where x == y:
+                // Already together: what they share is said and counted all the same.
+                reasons[x].append(a + " and " + b + ": " + close.reasons.joined(separator: ", "))
+                strength[x] += close.weight
                 continue
             case let (x?, y?):
                 guard members[x].count + members[y].count <= largest else { continue }

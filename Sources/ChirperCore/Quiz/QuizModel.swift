@@ -270,7 +270,7 @@ public struct QuizModel: Sendable {
         state = .revealed(index: index, typed: trimmed, hinted: hinted, outcome: outcome)
         let rating: FSRS.Rating
         switch outcome {
-        case .right: rating = hinted ? .hard : .good
+        case .right: rating = question.rating(hinted ? .hard : .good)
         case .wrong, .gaveUp: rating = .again
         }
         return [record(QuizAnswer(card: question.card, recording: question.recording.id, named: named, rating: rating, hinted: hinted))]

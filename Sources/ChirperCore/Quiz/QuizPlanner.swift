@@ -33,6 +33,13 @@ public struct QuizQuestion: Sendable, Equatable {
         self.choices = choices
         self.introduction = introduction
     }
+
+    /// The rating a named answer gives the card: a right one just after the card was taught with this
+    /// very recording (it has no other) is recognition, not recall, and counts at most as hard. (A grade
+    /// the listener gives is taken as given: they know what they heard.)
+    public func rating(_ given: FSRS.Rating) -> FSRS.Rating {
+        introduction?.id == recording.id && given.rawValue > FSRS.Rating.hard.rawValue ? .hard : given
+    }
 }
 
 /// What a session asks, in what order: the cards due, some new ones and a share of those already known
