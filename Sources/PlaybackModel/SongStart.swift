@@ -28,7 +28,7 @@ public enum SongStart {
     static let stretchSeconds = 0.5
     static let activeShareOfStretch = 0.4
     /// Played before the first note found, so its attack is not cut.
-    static let leadIn = 0.3
+    public static let leadIn = 0.3
     /// A column with this share of its bands active (and at least `broadBands`) is broad: a voice, not a bird.
     static let broadShare = 0.35
     static let broadBands = 6

@@ -30,7 +30,22 @@ extension Recording: Codable {
             backgroundSpecies: c.textList(.also), remarks: c.text(.rmk), animalSeen: c.text(.animalSeen),
             playbackUsed: c.text(.playbackUsed), temperature: c.text(.temp), registrationNumber: c.text(.regnr),
             automatic: c.text(.auto), device: c.text(.dvc), microphone: c.text(.mic), sampleRate: c.text(.smp))
-        if c.contains(.annotationSet) { annotations = Self.annotations(in: try? c.decode(JSONValue.self, forKey: .annotationSet)) }
+        if c.contains(.annotationSet) {
+            let set = try? c.decode(JSONValue.self, forKey: .annotationSet)
+            annotatedSounds = AnnotatedSound.all(in: set)
+            annotations = annotatedSounds.isEmpty ? Self.annotations(in: set) : annotatedSounds.prefix(100).map(Self.line)
+        }
+    }
+
+    /// "1.2–3.45 s · Parus major · song".
+    static func line(_ sound: AnnotatedSound) -> String {
+        Displayable.line(seconds(sound.start) + "–" + seconds(sound.end) + " s · " + ([sound.taxon] + (sound.soundType.map { [$0] } ?? [])).joined(separator: " · "))
+    }
+
+    /// Seconds to the hundredth, without a trailing ".0".
+    static func seconds(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded() / 100
+        return hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)
     }
 
     /// The annotations a person can read, one line each: "0.25 s · song" from an object with a time
@@ -53,8 +68,7 @@ extension Recording: Codable {
                 }.first
                 guard let label = label.map(Displayable.line) else { return nil }
                 guard let seconds, seconds.isFinite, seconds >= 0, seconds < 1e7 else { return label }
-                let hundredths = (seconds * 100).rounded() / 100
-                return (hundredths == hundredths.rounded() ? String(Int(hundredths)) : String(hundredths)) + " s · " + label
+                return Self.seconds(seconds) + " s · " + label
             default: return nil
             }
         }
@@ -97,6 +111,10 @@ extension Recording: Codable {
         if !sonogramURLs.isEmpty { try c.encode(sonogramURLs, forKey: .sono) }
         if !oscillogramURLs.isEmpty { try c.encode(oscillogramURLs, forKey: .osci) }
         try c.encode(backgroundSpecies, forKey: .also)
+        // What a pack keeps of the annotation sets: the sounds they mark.
+        if !annotatedSounds.isEmpty {
+            try c.encode(JSONValue.array([.object(["annotations": .array(annotatedSounds.map(\.json))])]), forKey: .annotationSet)
+        }
     }
 }
 

@@ -43,6 +43,8 @@ public struct Recording: Sendable, Equatable, Hashable {
     public var sampleRate: String?
     /// The annotations sent with it (`annotation-set`), as lines to read.
     public var annotations: [String] = []
+    /// The sounds its annotation sets mark, when and of what taxon.
+    public var annotatedSounds: [AnnotatedSound] = []
     /// The object this recording was read from, when the client was asked to keep it (`search --json`).
     public var sentJSON = SentJSON()
 

@@ -34,11 +34,7 @@ struct CompletionTests {
         let listed = try await bash.waitForScreen(seconds: 10) { $0.contains("female") && $0.contains("uncertain") }
         #expect(listed.contains("female") && listed.contains("uncertain"), "sex: ⇥⇥ lists the values: \(listed)")
 
-        let fishConfig = shell.home.appendingPathComponent(".config/fish")
-        try FileManager.default.createDirectory(at: fishConfig, withIntermediateDirectories: true)
-        try "chirper --generate-completion-script fish | source\n".write(to: fishConfig.appendingPathComponent("config.fish"), atomically: true, encoding: .utf8)
-        let fish = try TmuxSession(command: ["fish"], environment: shell.environment, width: 120, height: 20)
-        _ = try await fish.waitForScreen(seconds: 30) { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let fish = try await shell.fish()
         try await Self.expect(fish, typing: "chirper queue sp:parus", completesTo: "chirper queue sp:parus\\ major")
     }
 
@@ -58,6 +54,16 @@ struct CompletionTests {
         }
 
         func remove() { try? FileManager.default.removeItem(at: home) }
+
+        /// An interactive fish with chirper's completion, once it shows anything.
+        func fish(width: Int = 120) async throws -> TmuxSession {
+            let config = home.appendingPathComponent(".config/fish")
+            try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+            try "chirper --generate-completion-script fish | source\n".write(to: config.appendingPathComponent("config.fish"), atomically: true, encoding: .utf8)
+            let fish = try TmuxSession(command: ["fish"], environment: environment, width: width, height: 20)
+            _ = try await fish.waitForScreen(seconds: 30) { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+            return fish
+        }
 
         /// An interactive bash with chirper's completion, once its prompt shows: keys typed before the
         /// rc file (completion script and all) is read would meet bash's own completion (on a busy

@@ -36,11 +36,7 @@ struct ShelfCompletionTests {
             _ = try await bash.waitForScreen { !$0.contains(shows) }
         }
 
-        let fishConfig = shell.home.appendingPathComponent(".config/fish")
-        try FileManager.default.createDirectory(at: fishConfig, withIntermediateDirectories: true)
-        try "chirper --generate-completion-script fish | source\n".write(to: fishConfig.appendingPathComponent("config.fish"), atomically: true, encoding: .utf8)
-        let fish = try TmuxSession(command: ["fish"], environment: shell.environment, width: 160, height: 20)
-        _ = try await fish.waitForScreen(seconds: 30) { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        let fish = try await shell.fish(width: 160)
         try await CompletionTests.expect(fish, typing: "chirper browse --pack ken", completesTo: "chirper browse --pack kenya\\ trip")
         try fish.send("C-a", "C-k")
         try await CompletionTests.expect(fish, typing: "chirper list rm sta", completesTo: "chirper list rm starred")

@@ -1,11 +1,13 @@
 import Audio
+import ChirperCore
 import PlaybackModel
 import Sonogram
 import XenoCanto
 
-/// Where each question's sound begins (where the bird is first heard, `SongStart`) and, with `--clip`,
-/// where it ends. Found once per recording, off the screen's loop and off this actor: the next
-/// question's while this one plays. A file is waited for (at most `patience`, then it plays from its
+/// Where each question's sound begins and, with `--clip`, where it ends. The start is where xeno-canto's
+/// annotation sets first mark the recording's species (of its sound type, when one is marked), else
+/// where the bird is first heard (`SongStart`), found once per recording, off the screen's loop and off
+/// this actor: the next question's while this one plays. A file is waited for (at most `patience`, then it plays from its
 /// start); a recording still on the server plays from its start until its measure (over the first
 /// minute, fetched alongside) is done.
 actor QuestionClips {
@@ -23,6 +25,7 @@ actor QuestionClips {
 
     /// The stretch of `recording` a question plays.
     func clip(of recording: Recording) async -> (start: Double, end: Double?) {
+        if let marked = Self.annotatedStart(of: recording) { return (marked, clipSeconds.map { marked + $0 }) }
         let measure = self.measure(recording)
         var start = found[recording.id] ?? 0
         if found[recording.id] == nil, case .file? = recording.audioSource {
@@ -32,7 +35,18 @@ actor QuestionClips {
     }
 
     /// Starts measuring `recording`, for a question still to come.
-    func prepare(_ recording: Recording) { _ = measure(recording) }
+    func prepare(_ recording: Recording) {
+        if Self.annotatedStart(of: recording) == nil { _ = measure(recording) }
+    }
+
+    /// The first sound the annotation sets mark of the recording's own species (of its sound type when
+    /// any is so marked), less the lead-in `SongStart` gives; nil when none is marked.
+    static func annotatedStart(of recording: Recording) -> Double? {
+        let species = recording.annotatedSounds.filter { $0.taxon.lowercased() == recording.binomial.lowercased() }
+        let types = PackSelection.types(of: recording)
+        let ofType = species.filter { $0.soundType.map { types.contains($0.lowercased()) } ?? false }
+        return (ofType.isEmpty ? species : ofType).map(\.start).min().map { max(0, $0 - SongStart.leadIn) }
+    }
 
     private func measure(_ recording: Recording) -> Task<Double, Never> {
         if let running = measures[recording.id] { return running }
