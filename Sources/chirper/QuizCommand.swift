@@ -16,7 +16,7 @@ extension Chirper {
                 --self to reveal and grade yourself (1 again, 2 hard, 3 good, 4 easy). The sonogram as a hint \
                 counts the answer as hard. \
                 A card new to you is taught before it is asked: its name, what to listen for and its sonogram, \
-                with another recording of it played; ⏎ then asks it. \
+                with a recording of it played (another than the question's when there is one); ⏎ then asks it. \
                 Each question plays from where the bird is first heard (past leading silence, wind or a spoken \
                 announcement); --clip plays only that many seconds of it. \
                 A session (--count) mixes the cards due, new cards (--new) and some already known. \

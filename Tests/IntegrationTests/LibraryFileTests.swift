@@ -105,13 +105,8 @@ import Testing
     @Test func aLibraryHeldLongerThanTheWaitIsAClearErrorNotAHang() async throws {
         let (data, file) = try Self.dataFolder()
         let holder = try SQLiteLibrary(paths: LibraryPaths(folder: file.deletingLastPathComponent()))
-        let holding = Task.detached {
-            try holder.writing { db throws(SQLiteFailure) in
-                try db.execute("INSERT INTO list (name, made) VALUES ('held', 0)")
-                Thread.sleep(forTimeInterval: 14)
-            }
-        }
-        try await Task.sleep(for: .milliseconds(300))
+        // Held well past chirper's 10 s wait, however late a loaded machine starts it.
+        let holding = await holder.holdWrites(for: 25)
         let run = try await ChirperProcess.run(["pack", "rm", "trip"], environment: ["XDG_DATA_HOME": data.path], timeout: 40)
         #expect(run.status == 6, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr == "chirper: the library \(file.path) is busy in another program: try again when it is done\n")
@@ -132,5 +127,23 @@ import Testing
             let library = try SQLiteLibrary(paths: LibraryPaths(folder: data.appendingPathComponent("chirper")))
             #expect(try library.packs().map(\.name.text) == ["Garden birds 2026"] && library.searches(limit: 5).isEmpty)
         }
+    }
+}
+
+extension SQLiteLibrary {
+    /// Holds the library's write lock for `seconds` on a thread of its own (a list named `held` written
+    /// meanwhile), and returns once it is held: what runs next meets it held, however slow the machine.
+    func holdWrites(for seconds: Double) async -> Task<Void, any Error> {
+        let (held, holds) = AsyncStream<Void>.makeStream()
+        let task = Task.detached { [self] in
+            defer { holds.finish() }
+            try writing { db throws(SQLiteFailure) in
+                try db.execute("INSERT INTO list (name, made) VALUES ('held', 0)")
+                holds.yield()
+                Thread.sleep(forTimeInterval: seconds)
+            }
+        }
+        for await _ in held { break }
+        return task
     }
 }

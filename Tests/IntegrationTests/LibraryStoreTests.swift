@@ -58,13 +58,7 @@ import XenoCanto
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.moveItem(at: paths.folder, to: folder)
         let moved = try SQLiteLibrary(paths: LibraryPaths(folder: folder))
-        let holding = Task.detached {
-            try moved.writing { db throws(SQLiteFailure) in
-                try db.execute("INSERT INTO list (name, made) VALUES ('held', 0)")
-                Thread.sleep(forTimeInterval: 1.5)
-            }
-        }
-        try await Task.sleep(for: .milliseconds(300))
+        let holding = await moved.holdWrites(for: 1.5)
         let read = try await ChirperProcess.run(["pack", "list"], environment: environment)
         #expect(read.status == 0 && read.stdout.contains("old"), "a reader is not held up by a writer: \(read.stderr)")
         let removed = try await ChirperProcess.run(["pack", "rm", "old"], environment: environment)

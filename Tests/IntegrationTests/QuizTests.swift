@@ -50,18 +50,7 @@ struct Quiz {
         let recorder = try await MonitorRecorder()
         let terminal = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pack", "birds", "--count", "4", "--seed", "11"],
                                        environment: environment, width: 110, height: 30)
-        func asked(_ number: Int) async throws {
-            // A card new to the listener is taught first (named, played), then asked with the name hidden.
-            let question = plan[number - 1]
-            if question.introduction != nil {
-                let taught = try await terminal.waitForScreen { $0.contains("question \(number) of 4") && $0.contains("New to you: ") }
-                #expect(taught.contains("New to you: \(Self.english(question.card.species)) (\(question.card.species)) · \(question.card.soundType)")
-                        && taught.contains("⏎ ask me"), "\(taught)")
-                try terminal.send("Enter")
-            }
-            let screen = try await terminal.waitForScreen { $0.contains("question \(number) of 4") && $0.contains("Which bird is it?") }
-            #expect(!Self.hidden.contains { screen.contains($0) }, "no name before the answer: \(screen)")
-        }
+        func asked(_ number: Int) async throws { try await Self.asked(number, of: plan, on: terminal) }
         #expect(plan.contains { $0.introduction != nil }, "a fresh library: new cards are taught")
         try await asked(1)
         // Heard before the answer: the position bar moves once the sound has reached the sink.
@@ -104,16 +93,38 @@ struct Quiz {
         let heard = HeardSound(samples: try await recorder.stop())
         #expect(heard.audibleSeconds > 0.5, "the questions were heard: \(heard.audibleSeconds) s of \(heard.samples.count) samples, loudest \(heard.samples.map { abs(Int($0)) }.max() ?? 0)")
         try await Self.oneChosenAnswerTellsTheDesktopNoName(environment: environment)
+        let confused = (species[1], wrongName == "Great Tit" ? "Parus major" : "Turdus philomelos")
+        try await Self.statsKeepTheAnswers(library: library, confused: confused)
+        try await Self.groupsListedAndDrilled(library: library, environment: environment, confused: confused)
+        try await Self.reviewThenDrill(environment: environment)
+    }
+
+    /// Question `number` of `plan`: a card new to the listener is taught first (named, played), then
+    /// asked with the name hidden.
+    static func asked(_ number: Int, of plan: [QuizQuestion], on terminal: TmuxSession) async throws {
+        let question = plan[number - 1]
+        let count = plan.count
+        if question.introduction != nil {
+            let taught = try await terminal.waitForScreen { $0.contains("question \(number) of \(count)") && $0.contains("New to you: ") }
+            #expect(taught.contains("New to you: \(english(question.card.species)) (\(question.card.species)) · \(question.card.soundType)")
+                    && taught.contains("⏎ ask me"), "\(taught)")
+            try terminal.send("Enter")
+        }
+        let screen = try await terminal.waitForScreen { $0.contains("question \(number) of \(count)") && $0.contains("Which bird is it?") }
+        #expect(!hidden.contains { screen.contains($0) }, "no name before the answer: \(screen)")
+    }
+
+    /// `--stats` after the session and one question more: five answers, the confusion (heard → taken
+    /// for), when each is due.
+    static func statsKeepTheAnswers(library: PlaybackTests.Packs.Library, confused: (heard: String, named: String)) async throws {
         let stats = try await library.run(["quiz", "--stats"])
         let answers = stats.stdout.split(separator: "\n").compactMap { line -> Int? in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             return fields.count >= 5 && (fields[0] == "Parus" || fields[0] == "Turdus") ? Int(fields[3]) : nil
         }
         #expect(answers.reduce(0, +) == 5, "five answers: \(stats.stdout)")
-        #expect(stats.stdout.contains("\(species[1]) → taken for \(wrongName == "Great Tit" ? "Parus major" : "Turdus philomelos")"), "\(stats.stdout)")
+        #expect(stats.stdout.contains("\(confused.heard) → taken for \(confused.named)"), "\(stats.stdout)")
         #expect(stats.stdout.contains("in ") || stats.stdout.contains("now"), "when each is due: \(stats.stdout)")
-        try await Self.groupsListedAndDrilled(library: library, environment: environment, confused: (species[1], wrongName == "Great Tit" ? "Parus major" : "Turdus philomelos"))
-        try await Self.reviewThenDrill(environment: environment)
     }
 
     /// The summary's first miss (the second question, taken for another bird) is heard again on the
