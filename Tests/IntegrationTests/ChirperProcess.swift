@@ -52,8 +52,9 @@ struct ChirperProcess {
                       executable: URL(fileURLWithPath: "/bin/bash"))
     }
 
+    /// `killWhen`: asked every 20 ms; once true the process is killed (SIGKILL) as at the timeout.
     static func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 60,
-                    executable: URL = binary) async throws -> Result {
+                    executable: URL = binary, killWhen: (() -> Bool)? = nil) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -71,7 +72,7 @@ struct ChirperProcess {
         let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false
         while process.isRunning {
-            if Date() > deadline {
+            if Date() > deadline || killWhen?() == true {
                 timedOut = true
                 kill(process.processIdentifier, SIGKILL)
                 break

@@ -144,11 +144,17 @@ struct DownloadTests {
             let folder = Self.folder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let (name, bytes) = try await Self.served("900003", by: server)
-            // At 500 B/s, killed 10 s in: mid-file, and past the start even for a slow (sanitized) build
-            // at the run's busy start.
+            // At 500 B/s, killed once 2 KB of it are written: mid-file, however slowly a loaded run starts.
             try #require(bytes.count >= 10_000, "\(bytes.count) bytes: too short to be cut mid-file")
             server.faults.audio("900003", .slow(bytesPerSecond: 500))
-            let killed = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api, timeout: 10)
+            let midFile = {
+                let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+                return entries.contains { entry in
+                    entry.hasPrefix(".\(name).part-")
+                        && ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(entry).path)[.size] as? Int) ?? 0) >= 2_000
+                }
+            }
+            let killed = try await ChirperProcess.run(["download", "900003", "--dir", folder.path] + server.api, timeout: 60, killWhen: midFile)
             #expect(killed.timedOut, "killed mid-file")
             let left = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             #expect(left.count == 1 && left[0].hasPrefix(".\(name).part-"), "only the temporary file: \(left)")
