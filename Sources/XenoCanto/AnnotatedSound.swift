@@ -23,7 +23,7 @@ public struct AnnotatedSound: Sendable, Hashable {
         let sets: [JSONValue]
         switch annotationSet {
         case .array(let items)?: sets = items
-        case .object?: sets = [annotationSet!]
+        case .object(let set)?: sets = [.object(set)]
         default: return []
         }
         var sounds: [AnnotatedSound] = []

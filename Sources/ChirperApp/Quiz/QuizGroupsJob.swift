@@ -23,8 +23,7 @@ extension QuizJob {
 
     /// The set narrowed to its group `number` (from 1), titled so.
     static func group(_ number: Int, of set: QuizSet, source: QuizSource, library: any LibraryStore) throws -> QuizSet {
-        let answers = try LibraryAccess.run { () throws(LibraryError) in try library.quizAnswers(limit: 10_000) }
-        let groups = QuizGroups(recordings: set.recordings, confusions: QuizRecords.confusions(answers)).groups
+        let groups = try groups(of: set, library: library).groups
         guard groups.indices.contains(number - 1) else {
             let some = groups.isEmpty ? "no groups yet" : "groups 1 to \(groups.count)"
             throw CommandFailure(message: "chirper: \(set.title) has \(some) (chirper quiz --groups \(source.arguments.map(ShellWord.escaped).joined(separator: " ")) lists them).",
@@ -39,8 +38,13 @@ extension QuizJob {
     private static func grouped(_ source: QuizSource, api: APIChoice, paths: LibraryPaths) async throws -> (QuizSet, QuizGroups) {
         let library = try LibraryAccess.open(paths)
         let set = try await QuizSet.load(source, api: api, library: library, paths: paths)
+        return (set, try groups(of: set, library: library))
+    }
+
+    /// The set's groups, from the confusions the library holds.
+    private static func groups(of set: QuizSet, library: any LibraryStore) throws -> QuizGroups {
         let answers = try LibraryAccess.run { () throws(LibraryError) in try library.quizAnswers(limit: 10_000) }
-        return (set, QuizGroups(recordings: set.recordings, confusions: QuizRecords.confusions(answers)))
+        return QuizGroups(recordings: set.recordings, confusions: QuizRecords.confusions(answers))
     }
 }
 

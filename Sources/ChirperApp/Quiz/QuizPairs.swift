@@ -52,11 +52,7 @@ extension QuizJob {
         let pairSet = set.recordings.filter { $0.key.species == heard || $0.key.species == named }
         let planner = QuizPlanner(recordings: pairSet, states: [:], confusions: [])
         // Both were just heard side by side: asked at once, not taught.
-        let questions = planner.plan(count: 20, new: 20, choices: 2, at: 0, seed: random.next()).map { question in
-            var asked = question
-            asked.introduction = nil
-            return asked
-        }
+        let questions = planner.plan(count: 20, new: 20, choices: 2, at: 0, seed: random.next(), teaching: false)
         let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
         try await ask(questions, set: QuizSet(title: set.title + " · " + heard + " or " + named, recordings: unique(pairSet.values.flatMap { $0 })),
                       mode: .choices, states: states, library: library, api: api, sound: sound, clip: clip, streakGoal: Self.pairsStreak)

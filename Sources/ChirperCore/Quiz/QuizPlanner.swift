@@ -68,7 +68,8 @@ public struct QuizPlanner {
         self.confusions = confusions
     }
 
-    public func plan(count: Int, new newLimit: Int, choices: Int, at now: Double, seed: UInt64) -> [QuizQuestion] {
+    /// `teaching`: each new card's first question is preceded by its introduction.
+    public func plan(count: Int, new newLimit: Int, choices: Int, at now: Double, seed: UInt64, teaching: Bool = true) -> [QuizQuestion] {
         var random = SeededRandom(seed: seed)
         let keys = recordings.keys.sorted()
         let due = keys.filter { key in states[key].map { $0.card.phase != .new && $0.card.due <= now } ?? false }
@@ -85,7 +86,8 @@ public struct QuizPlanner {
         let asked = chosen
         while chosen.count < count, !asked.isEmpty { chosen.append(asked[random.next(below: asked.count)]) }
         chosen.shuffle(using: &random)
-        return introducing(Set(new), in: questions(chosen, choices: choices, random: &random), random: &random)
+        let planned = questions(chosen, choices: choices, random: &random)
+        return teaching ? introducing(Set(new), in: planned, random: &random) : planned
     }
 
     /// `asked` with each new card's first question preceded by its introduction: another recording of

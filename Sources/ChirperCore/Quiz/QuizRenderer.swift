@@ -12,8 +12,7 @@ public enum QuizRenderer {
         case .introducing(let index):
             lines = heading(title, index, model) + [""] + introduction(model.questions[index], model: model)
         case .asking(let index, let typed, let hinted, _):
-            let sound = model.playback == .idle ? "↑ plays it again" : PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 2))
-            lines = heading(title, index, model) + ["", "♪ " + sound]
+            lines = heading(title, index, model) + ["", soundLine(model)]
             if hinted, let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
             lines.append("")
             switch model.mode {
@@ -40,7 +39,7 @@ public enum QuizRenderer {
             case nil: lines.append("It was " + answer)
             }
             let r = question.recording
-            lines.append([ "XC\(r.id)", r.country, r.recordist, LicenceName.short(r.licence)].compactMap { $0 }.joined(separator: " · "))
+            lines.append(credit(r))
             if !typed.isEmpty { lines.append("You answered: " + typed) }
             if let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
             lines.append("")
@@ -84,11 +83,20 @@ public enum QuizRenderer {
         var lines = ["New to you: " + shown(question.card.species, in: model) + " · " + question.card.soundType,
                      "Listen for its " + question.card.soundType + "; then ⏎ asks it, with another recording when there is one."]
         if let remarks = taught.remarks?.trimmed, !remarks.isEmpty { lines.append("The recordist: " + remarks) }
-        lines.append([ "XC\(taught.id)", taught.country, taught.recordist, LicenceName.short(taught.licence)].compactMap { $0 }.joined(separator: " · "))
-        let sound = model.playback == .idle ? "↑ plays it again" : PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 2))
-        lines += ["", "♪ " + sound]
+        lines += [credit(taught), "", soundLine(model)]
         if let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
         return lines + ["", HelpBar.line(KeyLists.bar(on: .quizIntroduction, playing: true), width: model.width)]
+    }
+
+    /// "♪ ▶ 0:01 / 0:09 ━━──" while the sound plays (with the speed and loop in force), else how to hear it again.
+    static func soundLine(_ model: QuizModel) -> String {
+        "♪ " + (model.playback == .idle ? "↑ plays it again"
+            : PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 2)))
+    }
+
+    /// "XC900001 · France · Ana Sousa · CC BY-NC-SA 4.0".
+    static func credit(_ recording: Recording) -> String {
+        ["XC\(recording.id)", recording.country, recording.recordist, LicenceName.short(recording.licence)].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// The title and the question's number; under it, in a drill, each species' right answers running.
