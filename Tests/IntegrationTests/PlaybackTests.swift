@@ -109,8 +109,9 @@ struct PlaybackTests {
         let file = try await Self.mp3(AudioSpec(shape: .tone(hertz: 660), sampleRate: 44_100, channels: 1, seconds: 20))
         let server = try DoomedSoundServer()
         defer { server.remove() }
-        let playing = Task { try await ChirperProcess.run(["play", file.path], environment: server.environment, timeout: 30) }
-        try await Task.sleep(for: .seconds(2))
+        let playing = Task { try await ChirperProcess.run(["play", file.path], environment: server.environment, timeout: 60) }
+        try await server.waitForAPlayer()
+        try await Task.sleep(for: .seconds(1))
         let killedAt = server.kill()
         let result = try await playing.value
         #expect(!result.timedOut)
@@ -130,7 +131,8 @@ struct PlaybackTests {
             let queue = Task {
                 try await ChirperProcess.run(["queue", "gen:parus", "--limit", "3"] + catalog.api, environment: server.environment, timeout: 60)
             }
-            try await Task.sleep(for: .seconds(3))
+            try await server.waitForAPlayer()
+            try await Task.sleep(for: .seconds(3))  // into the second track, a 7 s one
             let killedAt = server.kill()
             let result = try await queue.value
             #expect(!result.timedOut)
@@ -333,6 +335,20 @@ struct DoomedSoundServer {
     }
 
     var environment: [String: String] { ["PULSE_SERVER": "unix:" + runtime.appendingPathComponent("native").path] }
+
+    /// Returns once a stream plays into the server (its sink inputs, as `pactl` lists them), so a kill
+    /// lands mid-play however slowly a loaded machine starts the player.
+    func waitForAPlayer(within limit: Duration = .seconds(45)) async throws {
+        let deadline = ContinuousClock.now + limit
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        while ContinuousClock.now < deadline {
+            let listed = try await Spawn.run("/usr/bin/pactl", ["list", "short", "sink-inputs"], environment: env)
+            if listed.status == 0, !listed.output.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Issue.record("nothing played into the doomed sound server within \(limit)")
+    }
 
     /// SIGKILL: the daemon has no chance to say goodbye. Returns when.
     func kill() -> ContinuousClock.Instant {
