@@ -16,7 +16,7 @@ RELEASE := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -
 CHIRPER := .build/release/chirper
 PREFIX ?= /usr/local
 
-.PHONY: deps bench-deps build build-tests test demo install install-files uninstall deb bench hot-functions soak fuzz sanitize clean
+.PHONY: deps bench-deps taxonomy build build-tests test demo install install-files uninstall deb bench hot-functions soak fuzz sanitize clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -26,13 +26,25 @@ deps:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
-build: deps
+# Chirper's bird names (docs/names.md): made from the tables of the birdnames package on PyPI, pinned by
+# version and hash in tools/taxonomy.py, and put beside each build's binaries, where chirper looks first.
+TAXONOMY := build/taxonomy.tsv
+
+$(TAXONOMY): tools/taxonomy.py
+	@mkdir -p build
+	python3 tools/taxonomy.py $@
+
+taxonomy: $(TAXONOMY)
+
+build: deps $(TAXONOMY)
 	$(RELEASE) --product chirper
 	$(RELEASE) --product chirper-demo
+	install -m 644 $(TAXONOMY) .build/release/taxonomy.tsv
 
 # The tests run against a debug build (every product, the test bundle and the chirper it spawns).
-build-tests: deps
+build-tests: deps $(TAXONOMY)
 	$(SWIFT) build --build-tests
+	install -m 644 $(TAXONOMY) .build/debug/taxonomy.tsv
 
 test: build-tests
 	$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build
@@ -47,7 +59,7 @@ demo: build
 # command definitions (tools/manpage.py reads them from chirper --experimental-dump-help and keeps every
 # character, where argument-parser's generate-manual drops all but ASCII). `make uninstall` removes exactly these.
 BINDIR := .build/release
-INSTALLED := bin/chirper bin/chirper-demo share/bash-completion/completions/chirper \
+INSTALLED := bin/chirper bin/chirper-demo share/chirper/taxonomy.tsv share/bash-completion/completions/chirper \
 	share/zsh/site-functions/_chirper share/fish/vendor_completions.d/chirper.fish share/man/man1/chirper.1
 
 install: build
@@ -65,8 +77,9 @@ deb: build
 install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d \
-		$(DESTDIR)$(PREFIX)/share/man/man1
+		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/chirper
 	install -m 755 $(BINDIR)/chirper $(BINDIR)/chirper-demo $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(BINDIR)/taxonomy.tsv $(DESTDIR)$(PREFIX)/share/chirper/taxonomy.tsv
 	$(BINDIR)/chirper --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
 	$(BINDIR)/chirper --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chirper
 	$(BINDIR)/chirper --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chirper.fish
@@ -120,10 +133,11 @@ SANITIZERS ?= address thread
 # Tests at once in a sanitized pass: the sanitized processes are several times slower, and a whole
 # suite side by side starves the ones that play in real time.
 SANITIZED_WIDTH ?= 3
-sanitize: deps
+sanitize: deps $(TAXONOMY)
 	@for s in $(SANITIZERS); do \
 		echo "== $$s sanitizer"; \
 		$(SWIFT) build --build-tests --sanitize=$$s --scratch-path .build-$$s || exit 1; \
+		install -m 644 $(TAXONOMY) .build-$$s/debug/taxonomy.tsv; \
 		if [ $$s = thread ]; then \
 			options="TSAN_OPTIONS=second_deadlock_stack=1:atexit_sleep_ms=100:suppressions=$(CURDIR)/.ci/tsan-suppressions.txt"; \
 		else \

@@ -68,7 +68,7 @@ public enum QueryCompletion {
             let tag = String(words[index - 1].dropLast()).lowercased()
             return values(of: tag, species: species).filter { starts($0, with: prefix) }
         }
-        let names = prefix.isEmpty ? [] : species().flatMap { [$0.english, $0.scientific].compactMap { $0 } }.filter { starts($0, with: prefix) }
+        let names = prefix.isEmpty ? [] : unique(species().flatMap { [$0.english, $0.scientific].compactMap { $0 } + $0.otherEnglish + $0.codes }.filter { starts($0, with: prefix) })
         let matching = tags.filter { starts($0 + ":", with: prefix) }
         // One tag: its values too, so a shell completes up to the colon and adds no space after it.
         let values = matching.count == 1 ? values(of: matching[0], species: species).map { matching[0] + ":" + $0 } : []
@@ -77,8 +77,9 @@ public enum QueryCompletion {
 
     private static func values(of tag: String, species: () -> [Species]) -> [String] {
         switch tag {
-        case "sp": species().map { $0.scientific.lowercased() }
-        case "en": species().compactMap(\.english)
+        case "sp": unique(species().map { $0.scientific.lowercased() })
+        case "en": unique(species().flatMap { [$0.english].compactMap { $0 } + $0.otherEnglish })
+        case "gen": unique(species().map { String($0.scientific.prefix { $0 != " " }).lowercased() })
         default: values[tag] ?? []
         }
     }
@@ -104,11 +105,22 @@ public enum QueryCompletion {
     public struct Species: Sendable, Equatable {
         public var english: String?
         public var scientific: String
+        /// Other authorities' English names.
+        public var otherEnglish: [String]
+        /// Its eBird and banding codes.
+        public var codes: [String]
 
-        public init(english: String?, scientific: String) {
+        public init(english: String?, scientific: String, otherEnglish: [String] = [], codes: [String] = []) {
             self.english = english
             self.scientific = scientific
+            self.otherEnglish = otherEnglish
+            self.codes = codes
         }
+    }
+
+    private static func unique(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
     }
 
     private static func starts(_ candidate: String, with typed: String) -> Bool {

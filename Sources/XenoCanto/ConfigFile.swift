@@ -2,13 +2,15 @@ import FoundationEssentials
 
 /// `~/.config/chirper/config` (or `$XDG_CONFIG_HOME/chirper/config`): `name = value` lines, `#` comments.
 /// Known names: `key`, `api-url`, and the defaults of the options `volume`, `speed`, `per-page`,
-/// `device`, `color`, each value checked against its option's range here. Read line by line, so a line that cannot be used (bytes that are not
+/// `device`, `color`, and `names` (which English names Chirper shows), each value checked against its option's range here. Read line by line, so a line that cannot be used (bytes that are not
 /// UTF-8, a `key: …` written with a colon, a name Chirper does not know) costs only that line: it is
 /// named in a warning, with its number and what was expected, and the other lines still count.
 /// A warning never quotes a line's value (it may be the key).
 public struct ConfigFile: Sendable, Equatable {
     /// The names a setting may have.
-    public static let names = ["key", "api-url", "volume", "speed", "per-page", "device", "color"]
+    public static let names = ["key", "api-url", "volume", "speed", "per-page", "device", "color", "names"]
+    /// The name styles `names` takes: AviList/IOC's English names (xeno-canto's), eBird's, or scientific.
+    public static let nameStyles = ["ioc", "ebird", "scientific"]
     /// The volumes `--volume` takes.
     public static let volumes = 0...100
     /// The speeds `--speed` takes (`PlaybackSpeed`'s range; a test holds the two the same).
@@ -132,6 +134,7 @@ public struct ConfigFile: Sendable, Equatable {
         case "speed": Double(value).map { speeds.contains($0) } == true ? nil : "speed must be from 0.1 to 2"
         case "per-page": Int(value).map { PageSize.allowed.contains($0) } == true ? nil : "per-page must be from 50 to 500"
         case "color": ["auto", "always", "never"].contains(value.lowercased()) ? nil : "color must be auto, always or never"
+        case "names": nameStyles.contains(value.lowercased()) ? nil : "names must be ioc, ebird or scientific"
         case "api-url": isWebAddress(value) ? nil : "api-url must be an http(s) URL with a host, e.g. https://xeno-canto.org/api/3"
         case "device": value.isEmpty || value.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "device must name a sink" : nil
         default: nil
@@ -150,6 +153,7 @@ public struct ConfigFile: Sendable, Equatable {
     public var perPage: Int? { values["per-page"].flatMap { Int($0) } }
     public var device: String? { values["device"] }
     public var color: String? { values["color"]?.lowercased() }
+    public var nameStyle: String? { values["names"]?.lowercased() }
 
     /// A name as a warning may quote it: short, letters, digits and `-_.` only. Anything else could be
     /// a value typed in the wrong place, or bytes that would act on the terminal: not shown.

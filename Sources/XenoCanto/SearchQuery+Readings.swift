@@ -10,6 +10,9 @@ extension SearchQuery {
         case genus
         /// As an English name with hyphens the words left out: `en:"rufous-bellied thrush"`.
         case hyphenated(String)
+        /// As the species Chirper's taxonomy names ("Blackbird → Common Blackbird, Turdus merula"):
+        /// `sp:"turdus merula"`.
+        case species(explained: String)
     }
 }
 
@@ -20,6 +23,7 @@ extension SearchQuery.Reading {
         case .scientific: "read as a scientific name"
         case .genus: "read as a genus"
         case .hyphenated: "read with a hyphen"
+        case .species(let explained): explained
         }
     }
 }
@@ -36,8 +40,17 @@ extension SearchQuery {
             case .scientific: "no English name matched: searched as the scientific name " + query.text
             case .genus: "no English name matched: searched as the genus " + query.text
             case .hyphenated(let name): "searched as " + name
+            case .species(let explained): explained
             }
         }
+    }
+
+    /// The value of the query's first `tag:` term ("europe" of `area:europe`), quotes removed.
+    public func value(of tag: String) -> String? {
+        for term in terms where term.lowercased().hasPrefix(tag + ":") {
+            return String(term.dropFirst(tag.count + 1).filter { $0 != "\"" })
+        }
+        return nil
     }
 
     /// The readings to try in order, each with the query it sends: the scientific name when the words
@@ -58,5 +71,12 @@ extension SearchQuery {
             readings.append(Alternative(reading: .hyphenated(name), query: SearchQuery(terms: [Self.term("en", name)] + terms)))
         }
         return readings
+    }
+}
+
+extension SearchQuery.Alternative {
+    /// The words read as the species `scientific`, sent as `sp:"…"` beside the query's other terms.
+    public init(species scientific: String, explained: String, of query: SearchQuery) {
+        self.init(reading: .species(explained: explained), query: SearchQuery(terms: [SearchQuery.term("sp", scientific)] + query.terms))
     }
 }

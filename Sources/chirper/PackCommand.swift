@@ -28,8 +28,12 @@ extension Chirper {
                     Restricted recordings are listed, never fetched. Stopped and run again, a build fetches only \
                     what is missing. The pack is made whole beside the old one, then takes its place; a pack of the \
                     name is replaced only with --replace, and only the files Chirper made are deleted. One build of a \
-                    name runs at a time. Exit 0 when the pack is whole, 1 when nothing matched, 4 when a file could \
-                    not be fetched (run again), 2 when a pack of the name exists and --replace is not given, 6 when the \
+                    name runs at a time. Names are read with Chirper's taxonomy: English names of AviList/IOC, eBird \
+                    and the banding labs, short everyday names (Blackbird), eBird and banding codes, small typos; a \
+                    line says how each was read when not as written. A name several birds share (Robin) is decided \
+                    by --region, or left out with the birds it may be. Exit 0 when the pack is whole, 1 when nothing \
+                    matched, 4 when a file could not be fetched (run again) or a name was left out (the pack holds \
+                    the rest), 2 when a pack of the name exists and --replace is not given, 6 when the \
                     library cannot be used or another build of the name runs.
                     """)
 
@@ -57,6 +61,10 @@ extension Chirper {
             @Flag(help: "Replace a pack of the same name (its files Chirper made are deleted once the new pack is whole).")
             var replace = false
 
+            @Option(help: ArgumentHelp("Where the pack is for, to decide names several birds share: an area (europe, america, "
+                + "africa, asia, australia) or a country.", valueName: "region"))
+            var region: String?
+
             @OptionGroup var api: APIOptions
 
             func validate() throws {
@@ -65,6 +73,10 @@ extension Chirper {
                 }
                 try OptionRange.check(perSpecies, 1...50, "--per-species must be from 1 to 50.")
                 try OptionRange.check(maxLength, 1...3600, "--max-length must be from 1 to 3600 seconds.")
+                if let region, BirdArea(area: region) ?? BirdArea(country: region) == nil {
+                    throw ValidationError("--region must be an area (europe, america, africa, asia, australia) or a country such as "
+                        + "\"United Kingdom\".")
+                }
             }
 
             func run() async throws {
@@ -72,7 +84,7 @@ extension Chirper {
                 let types = (type ?? "").split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty }
                 try await PackBuildJob.run(name: name, source: source,
                                            criteria: PackCriteria(perSpecies: perSpecies, types: types, maxSeconds: maxLength), api: api.choice,
-                                           replace: replace)
+                                           replace: replace, region: region.flatMap { BirdArea(area: $0) ?? BirdArea(country: $0) })
             }
         }
 

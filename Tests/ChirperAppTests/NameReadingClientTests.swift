@@ -22,7 +22,7 @@ struct NameReadingClientTests {
 
     @Test func aScientificNameTypedBareFindsItsSpeciesAndLaterPagesAskForItDirectly() async throws {
         let catalog = OneQueryCatalog(answering: "sp:\"parus major\" cnt:france")
-        let client = NameReadingClient(catalog)
+        let client = NameReadingClient(catalog, resolver: { nil })
         let query = SearchQuery("parus major cnt:france")
         let first = try await client.search(query, page: 1, perPage: 50)
         #expect(first.recordings.map(\.id) == ["1"])
@@ -35,13 +35,13 @@ struct NameReadingClientTests {
 
     @Test func anEnglishNameWithoutItsHyphensIsFound() async throws {
         let catalog = OneQueryCatalog(answering: "en:\"Rufous-bellied thrush\"")
-        let page = try await NameReadingClient(catalog).search(SearchQuery("Rufous bellied thrush"), page: 1, perPage: 50)
+        let page = try await NameReadingClient(catalog, resolver: { nil }).search(SearchQuery("Rufous bellied thrush"), page: 1, perPage: 50)
         #expect(page.recordings.count == 1 && page.readAs?.description == "searched as Rufous-bellied thrush")
     }
 
     @Test func anEnglishNameThatMatchesAsksOnceAndTaggedOrRawQueriesAreNotReadAgain() async throws {
         let catalog = OneQueryCatalog(answering: "en:\"great tit\"")
-        let client = NameReadingClient(catalog)
+        let client = NameReadingClient(catalog, resolver: { nil })
         #expect(try await client.search(SearchQuery("great tit"), page: 1, perPage: 50).readAs == nil)
         _ = try await client.search(SearchQuery("gen:parus cnt:nowhere"), page: 1, perPage: 50)
         _ = try await client.search(SearchQuery("parus major", raw: true), page: 1, perPage: 50)

@@ -80,6 +80,11 @@ import XenoCanto
         #expect(SpeciesList.names(in: "Common Name\nGreat Tit\n") == [.english("Great Tit")])
     }
 
+    @Test func aBirdNETListGivesItsScientificNames() {
+        let list = "Turdus merula_Eurasian Blackbird\nParus major_Great Tit\nEngine_Engine\n"
+        #expect(SpeciesList.names(in: list) == [.scientific("Turdus merula"), .scientific("Parus major"), .english("Engine_Engine")])
+    }
+
     @Test func aCloseNameIsOfferedAndAFarOneIsNot() {
         let names = ["Great Tit", "Great Kiskadee", "Parus major"]
         #expect(SpeciesList.closest(to: "Great Tti", in: names) == "Great Tit")

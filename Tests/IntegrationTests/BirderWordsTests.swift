@@ -9,14 +9,19 @@ struct BirderWordsTests {
             let api = server.api.joined(separator: " ")
             let latin = try await ChirperProcess.shell("chirper search parus major \(api)")
             #expect(latin.status == 0, "\(latin.stderr)")
-            #expect(latin.stdout.contains("Great Tit") && latin.stdout.contains("no English name matched: searched as the scientific name sp:\"parus major\""),
-                    "\(latin.stdout)")
+            // The taxonomy knows the name: one request, for the species, and the footer gives its English name.
+            #expect(latin.stdout.contains("Great Tit") && latin.stdout.contains("parus major → Great Tit, Parus major"), "\(latin.stdout)")
+            #expect(server.faults.apiRequests.last?.parameters["query"] == "sp:\"Parus major\"")
             let quoted = try await ChirperProcess.shell("chirper search sp:\"parus major\" cnt:\"united kingdom\" \(api)")
             #expect(quoted.status == 0 || quoted.status == 1, "\(quoted.stderr)")
             #expect(server.faults.apiRequests.last?.parameters["query"] == "sp:\"parus major\" cnt:\"united kingdom\"")
             let thrush = try await ChirperProcess.shell("chirper search rufous bellied thrush \(api)")
-            #expect(thrush.status == 0 && thrush.stdout.contains("Rufous-bellied Thrush") && thrush.stdout.contains("searched as rufous-bellied thrush"),
-                    "\(thrush.stdout)\(thrush.stderr)")
+            #expect(thrush.status == 0 && thrush.stdout.contains("Rufous-bellied Thrush"), "\(thrush.stdout)\(thrush.stderr)")
+            #expect(server.faults.apiRequests.last?.parameters["query"] == "sp:\"Turdus rufiventris\"", "one request, by the taxonomy's name")
+            // A name the taxonomy does not know (not a bird) is asked as typed.
+            let grasshopper = try await ChirperProcess.shell("chirper search common field grasshopper \(api)")
+            #expect(grasshopper.status == 0 && grasshopper.stdout.contains("Common Field Grasshopper"), "\(grasshopper.stdout)\(grasshopper.stderr)")
+            #expect(server.faults.apiRequests.last?.parameters["query"] == "en:\"common field grasshopper\"")
             let nothing = try await ChirperProcess.shell("chirper search zebra finchy \(api)")
             #expect(nothing.status == 1)
             #expect(nothing.stdout.contains("No recordings match en:\"zebra finchy\", nor sp:\"zebra finchy\", nor en:zebra-finchy."), "\(nothing.stdout)")

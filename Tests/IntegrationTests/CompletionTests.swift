@@ -80,7 +80,8 @@ struct CompletionTests {
     static func expect(_ shell: TmuxSession, typing text: String, completesTo completed: String) async throws {
         try shell.send("-l", text)
         try shell.send("Tab")
-        let screen = try await shell.waitForScreen(seconds: 10) { $0.contains(completed) }
+        // A bound on the wait, not a speed check: each Tab starts chirper, slow on a loaded machine.
+        let screen = try await shell.waitForScreen(seconds: 30) { $0.contains(completed) }
         #expect(screen.contains(completed), "\(text) ⇥ \(completed): \(screen)")
     }
 

@@ -118,12 +118,16 @@ struct Quiz {
     /// for), when each is due.
     static func statsKeepTheAnswers(library: PlaybackTests.Packs.Library, confused: (heard: String, named: String)) async throws {
         let stats = try await library.run(["quiz", "--stats"])
+        // "Great Tit (Parus major)   1   3 …": each species by its English and scientific names, then its
+        // cards and answers.
         let answers = stats.stdout.split(separator: "\n").compactMap { line -> Int? in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            return fields.count >= 5 && (fields[0] == "Parus" || fields[0] == "Turdus") ? Int(fields[3]) : nil
+            guard let close = fields.firstIndex(where: { $0.hasSuffix(")") }), fields.contains(where: { $0 == "(Parus" || $0 == "(Turdus" }),
+                  close + 2 < fields.count else { return nil }
+            return Int(fields[close + 2])
         }
         #expect(answers.reduce(0, +) == 5, "five answers: \(stats.stdout)")
-        #expect(stats.stdout.contains("\(confused.heard) → taken for \(confused.named)"), "\(stats.stdout)")
+        #expect(stats.stdout.contains("(\(confused.heard)) → taken for ") && stats.stdout.contains(" (\(confused.named))\n"), "\(stats.stdout)")
         #expect(stats.stdout.contains("in ") || stats.stdout.contains("now"), "when each is due: \(stats.stdout)")
     }
 

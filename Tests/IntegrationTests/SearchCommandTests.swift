@@ -194,7 +194,10 @@ struct SearchCommandTests {
         try await TestCatalog.withServer { server in
             let result = try await ChirperProcess.run(["search", "great", "tit", "cnt:france"] + server.api)
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(server.faults.apiRequests.first?.parameters["query"] == "en:\"great tit\" cnt:france")
+            // A bird's name is asked for by its species, beside the tags as typed.
+            #expect(server.faults.apiRequests.first?.parameters["query"] == "sp:\"Parus major\" cnt:france")
+            let insect = try await ChirperProcess.run(["search", "common", "field", "grasshopper"] + server.api)
+            #expect(insect.status == 0 && server.faults.apiRequests.last?.parameters["query"] == "en:\"common field grasshopper\"")
             let raw = try await ChirperProcess.run(["search", "--raw", "great", "tit"] + server.api)
             #expect(raw.status == 4)
             #expect(raw.stderr.contains("The API refused the query: Untagged search term"))

@@ -1,3 +1,4 @@
+import ChirperCore
 import FoundationEssentials
 import Synchronization
 import XenoCanto
@@ -98,6 +99,11 @@ public struct Configuration: Sendable {
         if !(environment["NO_COLOR"] ?? "").isEmpty { return Setting(value: .never, origin: .environment("NO_COLOR")) }
         return pick("color", option: nil, flag: "--color", variable: nil) { ColorChoice(rawValue: $0.lowercased()) }
             ?? Setting(value: .auto, origin: .standard)
+    }
+
+    /// Which English names are shown (`names` in the config file): AviList/IOC's by default, as xeno-canto's.
+    public var nameStyle: Setting<NameStyle> {
+        pick("names", option: nil, flag: "", variable: nil) { NameStyle(rawValue: $0.lowercased()) } ?? Setting(value: .ioc, origin: .standard)
     }
 
     private func nonEmpty(_ text: String) -> String? { text.trimmed.isEmpty ? nil : text.trimmed }

@@ -33,6 +33,7 @@ public enum ConfigJob {
             row("per-page", configuration.perPage(option: options.perPage), unset: "") { String($0) },
             row("device", configuration.device(option: options.device), unset: "(the server's default sink)") { Displayable.line($0) },
             row("color", configuration.color(option: options.color), unset: "") { $0.rawValue },
+            row("names", configuration.nameStyle, unset: "") { $0.rawValue },
         ]
         let widths = (0..<2).map { column in rows.map { TextWidth.of($0[column]) }.max() ?? 0 }
         let table = rows.map { cells in

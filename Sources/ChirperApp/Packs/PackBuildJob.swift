@@ -12,7 +12,7 @@ import XenoCanto
 /// stays as it was.
 public enum PackBuildJob {
     public static func run(name: String, source: PackSource, criteria: PackCriteria, api: APIChoice, replace: Bool = false,
-                           paths: LibraryPaths = .standard()) async throws {
+                           region: BirdArea? = nil, paths: LibraryPaths = .standard()) async throws {
         let packName = try LibraryAccess.name(name)
         let library = try LibraryAccess.open(paths)
         let folder = try PackBuildFolder(paths: paths, name: packName)
@@ -20,12 +20,14 @@ public enum PackBuildJob {
         let sourceText = source.text + " " + criteria.text
         let progress = PackProgress()
         var chosen: [Recording]
+        var leftOut: [PackLookup.Unmatched] = []
         if let earlier = folder.pendingChoice(for: sourceText) {
             chosen = earlier
         } else {
-            let found = try await lookUp(source, library: library, criteria: criteria, api: api, progress: progress)
+            let found = try await lookUp(source, library: library, criteria: criteria, api: api, region: region, progress: progress)
             chosen = found.chosen
-            try report(found)
+            leftOut = found.unmatched
+            report(found)
             guard !chosen.isEmpty else {
                 throw CommandFailure(message: "chirper: nothing to put in the pack \(packName): no playable recording met the criteria.",
                                      exitCode: .noMatch)
@@ -33,6 +35,12 @@ public enum PackBuildJob {
             try folder.keepPendingChoice(chosen, source: sourceText)
         }
         try await build(folder, source: sourceText, chosen: chosen, library: library)
+        guard leftOut.isEmpty else {
+            StandardOutput.write([Displayable.line("Left out: " + leftOut.map { "\($0.name) (\($0.reason))" }.joined(separator: "; "))])
+            throw CommandFailure(message: "chirper: the pack \(packName) is not the whole list: \(leftOut.count) name"
+                + "\(leftOut.count == 1 ? " was" : "s were") left out (" + leftOut.map(\.name).joined(separator: ", ")
+                + "). Correct the list and build again with --replace.", exitCode: .network)
+        }
     }
 
     /// A pack of the name, in the library or as a folder, is replaced only when asked (`--replace`).
@@ -76,10 +84,11 @@ public enum PackBuildJob {
         var chosen: [Recording] = []
         var restricted: [Recording] = []
         var unmatched: [PackLookup.Unmatched] = []
+        var readings: [String] = []
     }
 
     private static func lookUp(_ source: PackSource, library: any LibraryStore, criteria: PackCriteria, api: APIChoice,
-                               progress: PackProgress) async throws -> Looked {
+                               region: BirdArea?, progress: PackProgress) async throws -> Looked {
         var looked = Looked()
         var groups: [[Recording]]
         switch source {
@@ -101,10 +110,13 @@ public enum PackBuildJob {
             var client = try api.client()
             client.keepsSentJSON = true
             let lookup = PackLookup(client: client, progress: progress)
+            let resolver = TaxonomyFile.resolver
+            if resolver == nil, let problem = TaxonomyFile.problem { StandardError.write(problem) }
             do {
-                let found = try await lookup.recordings(ofNames: names)
+                let found = try await lookup.recordings(ofNames: names, resolver: resolver, area: region)
                 groups = found.species
                 looked.unmatched = found.unmatched
+                looked.readings = found.readings
             } catch {
                 progress.clear()
                 throw error.failure
@@ -143,12 +155,15 @@ public enum PackBuildJob {
         return names
     }
 
-    private static func report(_ looked: Looked) throws {
+    private static func report(_ looked: Looked) {
+        for reading in looked.readings {
+            StandardOutput.write([Displayable.line("· " + reading)])
+        }
         for recording in looked.restricted {
             StandardOutput.write([Displayable.line("⊘ XC\(recording.id) \(recording.scientificName): restricted, listed only (no file is asked for).")])
         }
         for unmatched in looked.unmatched {
-            StandardOutput.write([Displayable.line("✗ \(unmatched.name): no recordings by that name" + (unmatched.closest.map { "; did you mean \($0)?" } ?? "."))])
+            StandardOutput.write([Displayable.line("✗ \(unmatched.name): \(unmatched.reason)")])
         }
     }
 

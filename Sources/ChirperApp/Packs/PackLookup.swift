@@ -23,16 +23,18 @@ public enum PackSource: Sendable, Equatable {
 /// The API's side of a pack build: each species' recordings, asked for within the request budget (the
 /// client's pacer), with a line of progress.
 struct PackLookup {
-    /// A name of the species file that matched no recording, and the nearest name the API did give.
+    /// A name of the species file left out of the pack, and why, with the names to try instead.
     struct Unmatched: Sendable, Equatable {
         var name: String
-        var closest: String?
+        var reason: String
     }
 
     struct Found: Sendable {
         /// Each species' recordings, in the order the species came.
         var species: [[Recording]] = []
         var unmatched: [Unmatched] = []
+        /// How names were read where the taxonomy read them otherwise than as typed.
+        var readings: [String] = []
     }
 
     let client: any SearchClient
@@ -63,25 +65,63 @@ struct PackLookup {
         return Found(species: order.compactMap { groups[$0] })
     }
 
-    func recordings(ofNames names: [SpeciesList.Name]) async throws(APIError) -> Found {
+    func recordings(ofNames names: [SpeciesList.Name], resolver: SpeciesResolver?, area: BirdArea?) async throws(APIError) -> Found {
         var found = Found()
+        var asked = Set<String>()
         for (index, name) in names.enumerated() {
             progress.lookingUp("\(index + 1) of \(names.count): \(name.text)", remaining: names.count - index)
-            switch try await recordings(of: name) {
-            case .matched(let recordings): found.species.append(recordings)
-            case .unmatched(let unmatched): found.unmatched.append(unmatched)
+            let resolution = resolver?.resolve(name.text, area: area)
+            switch resolution {
+            case .species(let species, let match)?:
+                if match.differs(from: name.text) { found.readings.append(resolution!.explained(name.text)) }
+                // A species named twice (by two of its names) is asked for once.
+                guard asked.insert(species.scientific).inserted else { continue }
+                switch try await recordings(of: species) {
+                case .matched(let recordings): found.species.append(recordings)
+                case .unmatched(let unmatched): found.unmatched.append(unmatched)
+                }
+            case .choice?:
+                found.unmatched.append(Unmatched(name: name.text, reason: resolution!.reading()
+                    + ". Name one" + (area == nil ? ", or give --region" : "") + "."))
+            case .unknown(let nearest)?:
+                // Not a bird the taxonomy knows: a grasshopper, a frog, a bat, a new split. xeno-canto is asked.
+                switch try await recordings(of: name) {
+                case .matched(let recordings): found.species.append(recordings)
+                case .unmatched(let unmatched):
+                    let offered = nearest.prefix(3).map { "\($0.english) (\($0.scientific))" }
+                    found.unmatched.append(offered.isEmpty ? unmatched
+                        : Unmatched(name: name.text, reason: "not a bird name I know, nor a name on xeno-canto; nearest: \(offered.joined(separator: ", "))"))
+                }
+            case nil:
+                switch try await recordings(of: name) {
+                case .matched(let recordings): found.species.append(recordings)
+                case .unmatched(let unmatched): found.unmatched.append(unmatched)
+                }
             }
         }
         return found
     }
 
-    /// One species' recordings: by scientific name, else by English name (a name that looked
-    /// scientific may be an English one typed in lower case), compared with case and hyphens forgiven.
     private enum Outcome {
         case matched([Recording])
         case unmatched(Unmatched)
     }
 
+    /// A species the taxonomy named: its recordings by its scientific name (one request), else by its
+    /// English name (xeno-canto may file it under another genus).
+    private func recordings(of species: Species) async throws(APIError) -> Outcome {
+        let wanted = species.scientific.lowercased()
+        let answer = try await search("sp:\"\(species.scientific)\"")
+        let matching = answer.filter { PackSelection.speciesKey($0) == wanted }
+        if !matching.isEmpty { return .matched(matching) }
+        let english = Set(species.englishNames.map(SpeciesList.folded))
+        let named = try await search("en:\"\(species.english)\"").filter { $0.englishName.map(SpeciesList.folded).map(english.contains) ?? false }
+        if !named.isEmpty { return .matched(named) }
+        return .unmatched(Unmatched(name: species.english, reason: "no recordings of \(species.english) (\(species.scientific)) on xeno-canto"))
+    }
+
+    /// A name the taxonomy does not know: by scientific name, else by English name (a name that looked
+    /// scientific may be an English one typed in lower case), compared with case and hyphens forgiven.
     private func recordings(of name: SpeciesList.Name) async throws(APIError) -> Outcome {
         let wanted = SpeciesList.folded(name.text)
         var seen: [Recording] = []
@@ -103,7 +143,8 @@ struct PackLookup {
             if let wider, wider.count >= 8 { seen = try await search(wider) }
         }
         let names = Set(seen.compactMap(\.englishName) + seen.map(\.scientificName).filter { !$0.isEmpty })
-        return .unmatched(Unmatched(name: name.text, closest: SpeciesList.closest(to: name.text, in: names.sorted())))
+        let closest = SpeciesList.closest(to: name.text, in: names.sorted())
+        return .unmatched(Unmatched(name: name.text, reason: "no recordings by that name" + (closest.map { "; did you mean \($0)?" } ?? "")))
     }
 
     private func search(_ text: String) async throws(APIError) -> [Recording] {

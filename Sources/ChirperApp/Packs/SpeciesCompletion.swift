@@ -5,7 +5,9 @@ import Library
 import LibraryModel
 
 /// Tab in a query, for the shells' completion scripts: `QueryCompletion`'s candidates, the species
-/// names coming from the library (none when there is no library yet: completing makes no files).
+/// names coming from the library's recordings (none when there is no library yet: completing makes no
+/// files); when they offer nothing, from the taxonomy (every authority's English names, scientific
+/// names, genera, codes), so that the birds a listener has heard complete first and alone.
 public enum SpeciesCompletion {
     /// Fish's and zsh's scripts escape a candidate themselves; bash's replies are escaped here
     /// (`ShellWord`), and bash gives the words as typed, with their escapes (`shell`: ArgumentParser's
@@ -14,7 +16,12 @@ public enum SpeciesCompletion {
     public static func candidates(words: [String], index: Int, prefix: String, shell: String?) -> [String] {
         let bash = shell == "bash"
         let read = bash ? QueryCompletion.bashWord : { $0 }
-        let candidates = QueryCompletion.candidates(words: words.map(read), index: index, prefix: read(prefix), bash: bash, species: known)
+        let typed = words.map(read)
+        var found = QueryCompletion.candidates(words: typed, index: index, prefix: read(prefix), bash: bash, species: known)
+        if found.isEmpty {
+            found = QueryCompletion.candidates(words: typed, index: index, prefix: read(prefix), bash: bash, species: taxonomy)
+        }
+        let candidates = found
             .filter { !$0.unicodeScalars.contains(where: Displayable.isUnsafe) }
         return bash ? ShellWord.bashReplies(candidates) : candidates
     }
@@ -24,5 +31,13 @@ public enum SpeciesCompletion {
         guard FileManager.default.fileExists(atPath: paths.database.path) else { return [] }
         let species = (try? SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 1).species()) ?? []
         return species.map { QueryCompletion.Species(english: $0.english, scientific: $0.scientific) }
+    }
+
+    static func taxonomy() -> [QueryCompletion.Species] {
+        TaxonomyFile.species.map { bird in
+            QueryCompletion.Species(english: bird.english, scientific: bird.scientific,
+                                    otherEnglish: (bird.ebirdEnglish.map { [$0] } ?? []) + bird.otherEnglish,
+                                    codes: [bird.ebirdCode, bird.banding].compactMap { $0 })
+        }
     }
 }

@@ -22,7 +22,7 @@ struct QuizSet {
             }
         }
         self.recordings = cards
-        names = QuizNames(species.keys.sorted().map { QuizSpecies(scientific: $0, english: species[$0] ?? nil) })
+        names = QuizNames(species.keys.sorted().map { QuizSpecies(scientific: $0, english: species[$0] ?? nil) }, resolver: TaxonomyFile.resolver)
     }
 
     /// Where the quiz's recordings come from.

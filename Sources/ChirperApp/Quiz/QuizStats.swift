@@ -14,7 +14,8 @@ extension QuizJob {
             StandardOutput.write(["No answers yet: chirper quiz --pack NAME starts a session."])
             return
         }
-        StandardOutput.write(QuizStatsLines.lines(states: states, answers: answers, now: Date().timeIntervalSince1970).map { Displayable.line($0) })
+        StandardOutput.write(QuizStatsLines.lines(states: states, answers: answers, now: Date().timeIntervalSince1970, named: shown)
+            .map { Displayable.line($0) })
     }
 
     public static func due(paths: LibraryPaths = .standard()) throws {
@@ -27,8 +28,18 @@ extension QuizJob {
         let now = Date().timeIntervalSince1970
         let sorted = states.sorted { ($0.value.card.due, $0.key) < ($1.value.card.due, $1.key) }
         StandardOutput.write(sorted.map { key, state in
-            Displayable.line(QuizStatsLines.when(state.card.due, now: now) + "  " + key.species + " · " + key.soundType)
+            Displayable.line(QuizStatsLines.when(state.card.due, now: now) + "  " + shown(key.species) + " · " + key.soundType)
         } + ["\(states.values.filter { $0.card.due <= now }.count) of \(states.count) cards due now."])
+    }
+}
+
+extension QuizJob {
+    /// "Great Tit (Parus major)": a card's species with the English name the taxonomy gives it in the
+    /// style the config file asks for; the scientific name alone for a species it does not know.
+    static func shown(_ scientific: String) -> String {
+        guard let species = TaxonomyFile.resolver?.taxonomy.species(scientific: scientific) else { return scientific }
+        let style = Configuration.current.nameStyle.value
+        return style == .scientific ? species.scientific : "\(species.name(in: style)) (\(species.scientific))"
     }
 }
 
@@ -38,22 +49,24 @@ enum QuizStatsLines {
     /// The weeks the chart shows, the oldest first.
     static let chartWeeks = 8
 
+    /// `named`: a species as shown, from its scientific name (the key the library keeps).
     static func lines(states: [QuizCardKey: QuizPlanner.CardState], answers: [QuizAnswerRecord], now: Double,
-                      scheduler: FSRS = FSRS()) -> [String] {
-        var lines = ["Species                     cards  answers  right  next due     last \(chartWeeks) weeks (right)"]
+                      scheduler: FSRS = FSRS(), named: (String) -> String = { $0 }) -> [String] {
         let species = Set(answers.map(\.species)).union(states.keys.map(\.species)).sorted()
+        let width = min(48, max(28, (species.map { named($0).count }.max() ?? 0) + 2))
+        var lines = [pad("Species", width) + "cards  answers  right  next due     last \(chartWeeks) weeks (right)"]
         for name in species {
             let theirs = answers.filter { $0.species == name }
             let right = theirs.filter(isRight).count
             let cards = states.filter { $0.key.species == name }
             let next = cards.values.map(\.card.due).min()
             let accuracy = theirs.isEmpty ? "—" : "\(right * 100 / theirs.count) %"
-            lines.append(pad(name, 28) + pad(String(cards.count), 7) + pad(String(theirs.count), 9) + pad(accuracy, 7)
+            lines.append(pad(named(name), width) + pad(String(cards.count), 7) + pad(String(theirs.count), 9) + pad(accuracy, 7)
                 + pad(next.map { when($0, now: now) } ?? "—", 13) + chart(theirs, now: now))
         }
         lines += ["", recall(states.values.map(\.card), now: now, scheduler: scheduler)]
         var pairs: [String: Int] = [:]
-        for (heard, named) in QuizRecords.confusions(answers) { pairs[heard + " → taken for " + named, default: 0] += 1 }
+        for (heard, taken) in QuizRecords.confusions(answers) { pairs[named(heard) + " → taken for " + named(taken), default: 0] += 1 }
         if !pairs.isEmpty {
             lines += ["", "Most confused (heard → taken for):"]
             for (pair, count) in pairs.sorted(by: { ($0.value, $1.key) > ($1.value, $0.key) }).prefix(5) {

@@ -1,7 +1,8 @@
 import XenoCanto
 
-/// The species of a `--species FILE`: one name a line (English or scientific; `#` starts a comment), or
-/// the CSV eBird exports (a header naming "Common Name" and "Scientific Name"; the scientific one is used).
+/// The species of a `--species FILE`: one name a line (English or scientific; `#` starts a comment; a
+/// BirdNET list's "Turdus merula_Eurasian Blackbird" is its scientific name), or the CSV eBird exports
+/// (a header naming "Common Name" and "Scientific Name"; the scientific one is used).
 public enum SpeciesList {
     public enum Name: Sendable, Equatable, Hashable {
         case scientific(String)
@@ -33,7 +34,9 @@ public enum SpeciesList {
             })
         }
         return unique(lines.compactMap { line in
-            let name = String(line.prefix { $0 != "#" }).trimmed
+            var name = String(line.prefix { $0 != "#" }).trimmed
+            // BirdNET's lists: "Turdus merula_Eurasian Blackbird".
+            if let underscore = name.firstIndex(of: "_"), looksScientific(String(name[..<underscore])) { name = String(name[..<underscore]) }
             guard !name.isEmpty else { return nil }
             return looksScientific(name) ? .scientific(name) : .english(name)
         })

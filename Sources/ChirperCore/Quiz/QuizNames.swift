@@ -19,6 +19,9 @@ public struct QuizSpecies: Sendable, Hashable {
 /// Which species a typed answer names, forgiving case, hyphens and small typos; and Tab's completions.
 public struct QuizNames: Sendable {
     public let species: [QuizSpecies]
+    /// The taxonomy's reading of names, so that an answer may be any name of a species (eBird's, a
+    /// short everyday one, a code); nil where there is no taxonomy file, and the set's own names serve.
+    public let resolver: SpeciesResolver?
 
     /// Whether `scientific` is a species of the set.
     public func contains(_ scientific: String) -> Bool { species.contains { $0.scientific == scientific } }
@@ -31,11 +34,37 @@ public struct QuizNames: Sendable {
         species.first { $0.scientific == scientific }.map { $0.english ?? $0.scientific } ?? scientific
     }
 
-    public init(_ species: [QuizSpecies]) { self.species = species }
+    public init(_ species: [QuizSpecies], resolver: SpeciesResolver? = nil) {
+        self.resolver = resolver
+        self.species = species.map { bird in
+            guard bird.english == nil, let known = resolver?.taxonomy.species(scientific: bird.scientific) else { return bird }
+            return QuizSpecies(scientific: bird.scientific, english: known.english)
+        }
+    }
 
-    /// The species `typed` names: the one whose name is nearest, when it is near enough (one edit in a
-    /// short name, two in a longer one); nil for an answer that names none of the set.
+    /// The species `typed` names: any name the taxonomy knows it by, else the set's name nearest to it
+    /// when near enough (one edit in a short name, two in a longer one); nil for an answer that names
+    /// none of the set.
     public func species(named typed: String) -> QuizSpecies? {
+        switch resolver?.resolve(typed) {
+        case .species(let bird, let match)?:
+            if let own = own(bird) { return own }
+            // A bird outside the set, named as it is written, is a wrong answer; a guess at a typo may
+            // be nearer to a name of the set.
+            if case .typo = match {} else { return nil }
+        case .choice(let birds)?:
+            if let own = birds.lazy.compactMap(own).first { return own }
+        case .unknown?, nil:
+            break
+        }
+        return nearestOfTheSet(to: typed)
+    }
+
+    private func own(_ bird: Species) -> QuizSpecies? {
+        species.first { NameKey($0.scientific) == NameKey(bird.scientific) }
+    }
+
+    private func nearestOfTheSet(to typed: String) -> QuizSpecies? {
         let wanted = Array(SpeciesList.folded(typed))
         guard !wanted.isEmpty else { return nil }
         var best: (QuizSpecies, Int)?
@@ -49,12 +78,21 @@ public struct QuizNames: Sendable {
         return found
     }
 
-    /// The names that start as `typed` does (case and hyphens forgiven), English before scientific,
-    /// each in alphabetical order.
+    /// The set's names that start as `typed` does, English before scientific, each in alphabetical
+    /// order; then those one of whose names (any authority's) does from a later word ("owl" for "Tawny
+    /// Owl") or whole ("eurasian bl" for Common Blackbird, eBird's Eurasian Blackbird).
     public func completions(of typed: String) -> [String] {
-        let start = SpeciesList.folded(typed)
-        let english = species.compactMap(\.english).filter { SpeciesList.folded($0).hasPrefix(start) }.sorted()
-        let scientific = species.map(\.scientific).filter { SpeciesList.folded($0).hasPrefix(start) }.sorted()
-        return english + scientific
+        let start = NameKey(typed).text
+        let english = species.compactMap(\.english).filter { NameKey($0).text.hasPrefix(start) }.sorted()
+        let scientific = species.map(\.scientific).filter { NameKey($0).text.hasPrefix(start) }.sorted()
+        let other = species.filter { bird in
+            guard let name = bird.english, !english.contains(name) else { return false }
+            let names = [name] + (resolver?.taxonomy.species(scientific: bird.scientific)?.englishNames ?? [])
+            return names.contains { name in
+                let words = NameKey(name).words
+                return words.indices.contains { words[$0...].joined(separator: " ").hasPrefix(start) }
+            }
+        }.compactMap(\.english).sorted()
+        return english + scientific + other
     }
 }

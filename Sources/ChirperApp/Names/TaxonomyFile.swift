@@ -1,0 +1,82 @@
+import FoundationEssentials
+import ChirperCore
+import XenoCanto
+
+/// The taxonomy installed with Chirper, read once, when a name is first resolved: `$CHIRPER_TAXONOMY`,
+/// else `taxonomy.tsv` beside the binary (a build folder), else `../share/chirper/taxonomy.tsv` (installed).
+public enum TaxonomyFile {
+    /// A file of 11,000 species is under 1 MB.
+    static let limit = 16 << 20
+
+    public enum Loaded: Sendable {
+        case found(SpeciesResolver, path: String)
+        case missing(tried: [String])
+        case unreadable(path: String, reason: String)
+    }
+
+    enum Read: Sendable {
+        case found([Species], path: String)
+        case missing(tried: [String])
+        case unreadable(path: String, reason: String)
+    }
+
+    /// The file's species, not indexed: what a shell's Tab needs.
+    static let read: Read = read(from: candidates)
+
+    /// The species indexed by every name, when a name is first resolved.
+    public static let loaded: Loaded = switch read {
+    case .found(let species, let path): .found(SpeciesResolver(taxonomy: Taxonomy(species: species)), path: path)
+    case .missing(let tried): .missing(tried: tried)
+    case .unreadable(let path, let reason): .unreadable(path: path, reason: reason)
+    }
+
+    /// The species of the taxonomy, empty when there is none.
+    public static var species: [Species] {
+        if case .found(let species, _) = read { return species }
+        return []
+    }
+
+    /// The resolver, or nil when no taxonomy could be read (names are then looked up on xeno-canto).
+    public static var resolver: SpeciesResolver? {
+        if case .found(let resolver, _) = loaded { return resolver }
+        return nil
+    }
+
+    /// A line for stderr when the taxonomy is not there, saying what is lost.
+    public static var problem: String? {
+        switch read {
+        case .found: nil
+        case .missing(let tried):
+            "chirper: no taxonomy file (looked for \(tried.joined(separator: ", "))): names are asked of xeno-canto as typed. "
+                + "Reinstall Chirper, or set CHIRPER_TAXONOMY."
+        case .unreadable(let path, let reason):
+            "chirper: the taxonomy file \(path) is not read (\(reason)): names are asked of xeno-canto as typed."
+        }
+    }
+
+    static var candidates: [String] {
+        if let chosen = ProcessInfo.processInfo.environment["CHIRPER_TAXONOMY"], !chosen.isEmpty { return [chosen] }
+        let beside = DemoProcess.sibling("taxonomy.tsv")
+        let folder = beside.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
+        return [beside, folder + "/share/chirper/taxonomy.tsv"]
+    }
+
+    static func read(from paths: [String]) -> Read {
+        for path in paths {
+            let bytes: [UInt8]
+            do { bytes = try BoundedFile.read(path, limit: limit) } catch {
+                if case .unreadable = error { continue }
+                return .unreadable(path: path, reason: "\(error)")
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return .unreadable(path: path, reason: "it is not UTF-8 text")
+            }
+            do {
+                return .found(try Taxonomy.species(parsing: text), path: path)
+            } catch {
+                return .unreadable(path: path, reason: "\(error)")
+            }
+        }
+        return .missing(tried: paths)
+    }
+}

@@ -1,0 +1,182 @@
+/// What a bird's name, as a birder types it, names: one species (and which name matched), a short
+/// choice when the name is several birds', or nothing the taxonomy knows (with the nearest names).
+public enum NameResolution: Sendable, Equatable {
+    case species(Species, NameMatch)
+    case choice([Species])
+    case unknown(nearest: [Species])
+
+    public var species: Species? {
+        if case .species(let species, _) = self { return species }
+        return nil
+    }
+}
+
+/// How a name matched its species.
+public enum NameMatch: Sendable, Equatable {
+    /// One of its names, as the taxonomy writes it.
+    case name(String, NameKind)
+    /// The last words of one of its names ("Blackbird" of "Common Blackbird").
+    case shortName(String)
+    /// A name several birds share, decided by the area asked about.
+    case area(String, BirdArea)
+    /// The name nearest to a typo.
+    case typo(String)
+}
+
+/// The one place a bird's name becomes a species: search words, species lists, quiz answers, filters.
+public struct SpeciesResolver: Sendable {
+    public let taxonomy: Taxonomy
+    /// A name shared by several birds is offered with at most this many of them.
+    public static let choiceLimit = 8
+    /// First words that say no more than "the one most people mean" ("Common Blackbird", "Northern
+    /// Wheatear"): a short name whose only bird with such a word is one species means that species.
+    static let everyday: Set<Substring> = ["common", "eurasian", "european", "american", "northern"]
+
+    public init(taxonomy: Taxonomy) {
+        self.taxonomy = taxonomy
+    }
+
+    public func resolve(_ text: String, area: BirdArea? = nil) -> NameResolution {
+        let key = NameKey(text)
+        guard !key.isEmpty else { return .unknown(nearest: []) }
+        if let found = named(key, area: area) { return found }
+        return nearest(to: key, area: area)
+    }
+
+    /// The name whole or shortened, without guessing at typos.
+    func named(_ key: NameKey, area: BirdArea?) -> NameResolution? {
+        if let entries = taxonomy.exact[key.joined] {
+            let birds = grouped(entries.map { ($0.species, $0.name, [Substring]()) })
+            if birds.count == 1, let entry = entries.first {
+                return .species(taxonomy.species[entry.species], .name(entry.name, entry.kind))
+            }
+            return decide(among: birds, area: area)
+        }
+        guard let entries = taxonomy.shortNames[key.joined] else { return nil }
+        let birds = grouped(entries.map { ($0.species, $0.name, $0.dropped) })
+        if birds.count == 1, let only = birds.first { return .species(taxonomy.species[only.index], .shortName(only.name)) }
+        return decide(among: birds, area: area)
+    }
+
+    /// Each species once, with its first name matched and the words dropped from each of its names.
+    private func grouped(_ matches: [(index: Int, name: String, dropped: [Substring])]) -> [(index: Int, name: String, dropped: [Substring])] {
+        var order: [Int] = [], byIndex: [Int: (index: Int, name: String, dropped: [Substring])] = [:]
+        for match in matches {
+            if let known = byIndex[match.index] {
+                byIndex[match.index] = (known.index, known.name, known.dropped.isEmpty ? match.dropped : known.dropped)
+            } else {
+                order.append(match.index)
+                byIndex[match.index] = match
+            }
+        }
+        return order.compactMap { byIndex[$0] }
+    }
+
+    /// One of several birds: the one of the area asked about, else the one everyday name means, else a choice.
+    private func decide(among birds: [(index: Int, name: String, dropped: [Substring])], area: BirdArea?) -> NameResolution {
+        if let area {
+            // "European Robin", not "Western Yellow Robin": the area's word alone before the name.
+            let local = birds.filter { $0.dropped.isEmpty ? nameWords(of: $0.index, meet: area)
+                : $0.dropped.count == 1 && area.nameWords.contains($0.dropped[0]) }
+            if local.count == 1, let only = local.first {
+                return .species(taxonomy.species[only.index], .area(only.name, area))
+            }
+        }
+        let everyday = birds.filter { !$0.dropped.isEmpty && $0.dropped.allSatisfy(Self.everyday.contains) }
+        if area == nil, everyday.count == 1, let only = everyday.first {
+            return .species(taxonomy.species[only.index], .shortName(only.name))
+        }
+        let ranked = everyday + birds.filter { bird in !everyday.contains { $0.index == bird.index } }
+        return .choice(ranked.prefix(Self.choiceLimit).map { taxonomy.species[$0.index] })
+    }
+
+    /// Whether one of a species' English names begins with a word of the area ("European Robin").
+    private func nameWords(of index: Int, meet area: BirdArea) -> Bool {
+        taxonomy.species[index].englishNames.contains { name in
+            NameKey(name).words.first.map(area.nameWords.contains) ?? false
+        }
+    }
+
+    /// A typo's species: the nearest name, when it is near enough and names one bird; else the nearest
+    /// few, to suggest.
+    private func nearest(to key: NameKey, area: BirdArea?) -> NameResolution {
+        let typed = Array(key.text.utf8)
+        let allowed = Self.typosAllowed(in: typed.count)
+        let reach = max(allowed + 1, typed.count / 3)
+        var scored: [(listed: Taxonomy.Listed, distance: Int)] = []
+        for listed in taxonomy.sorted where abs(listed.bytes.count - typed.count) <= reach {
+            let distance = EditDistance.between(typed, listed.bytes, atMost: reach)
+            if distance <= reach { scored.append((listed, distance)) }
+        }
+        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.listed.key < $1.listed.key }
+        if let best = scored.first, best.distance <= allowed {
+            let tied = scored.prefix { $0.distance == best.distance }
+            if unique(tied.map(\.listed.species)).count == 1 || !tied.contains(where: { !$0.listed.isShort }) {
+                switch named(NameKey(best.listed.key), area: area) {
+                case .species(let species, _)?: return .species(species, .typo(best.listed.name))
+                case .choice(let birds)?: return .choice(birds)
+                case .unknown?, nil: break
+                }
+            }
+        }
+        let nearest = unique(scored.filter { !$0.listed.isShort }.map(\.listed.species)).prefix(5)
+        return .unknown(nearest: nearest.map { taxonomy.species[$0] })
+    }
+
+    /// Edits a typed name may carry and still be taken for the name it is nearest to.
+    static func typosAllowed(in length: Int) -> Int {
+        switch length {
+        case ..<5: 0
+        case 5..<9: 1
+        case 9..<16: 2
+        default: 3
+        }
+    }
+
+    private func unique(_ indices: [Int]) -> [Int] {
+        var seen = Set<Int>()
+        return indices.filter { seen.insert($0).inserted }
+    }
+}
+
+extension NameResolution {
+    /// What a name was read as, for a line the user reads: "Blackbird → Common Blackbird, Turdus merula".
+    public func explained(_ typed: String, style: NameStyle = .ioc) -> String {
+        switch self {
+        case .species: "\(typed) → \(reading(style: style))"
+        case .choice: "\(typed) is \(reading(style: style))"
+        case .unknown: "\(typed): \(reading(style: style))"
+        }
+    }
+
+    /// The reading alone: "Common Blackbird, Turdus merula", "more than one bird: …", "not a bird name I know; …".
+    public func reading(style: NameStyle = .ioc) -> String {
+        switch self {
+        case .species(let species, let match):
+            let shown = style == .scientific ? species.scientific : "\(species.name(in: style)), \(species.scientific)"
+            switch match {
+            case .name(_, .ebirdCode): return "\(shown) (eBird code)"
+            case .name(_, .bandingCode): return "\(shown) (banding code)"
+            case .name, .shortName: return shown
+            case .area(_, let area): return "\(shown) (the one of area:\(area.rawValue))"
+            case .typo: return "\(shown) (the nearest name)"
+            }
+        case .choice(let birds):
+            return "more than one bird: " + birds.map { "\($0.name(in: style)) (\($0.scientific))" }.joined(separator: ", ")
+        case .unknown(let nearest):
+            return "not a bird name I know" + (nearest.isEmpty ? "" : "; nearest: "
+                + nearest.prefix(3).map { "\($0.name(in: style)) (\($0.scientific))" }.joined(separator: ", "))
+        }
+    }
+}
+
+extension NameMatch {
+    /// Whether the name typed is other than the species' own English or scientific name, so that how
+    /// it was read is worth a line.
+    public func differs(from typed: String) -> Bool {
+        switch self {
+        case .name(let name, .scientific), .name(let name, .english): NameKey(name) != NameKey(typed)
+        case .name(_, .ebirdCode), .name(_, .bandingCode), .shortName, .area, .typo: true
+        }
+    }
+}

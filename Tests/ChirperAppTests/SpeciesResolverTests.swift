@@ -1,0 +1,101 @@
+@testable import ChirperApp
+@testable import ChirperCore
+import Testing
+import XenoCanto
+
+/// Names as birders write them, read by the taxonomy `make` installs beside the build (tools/taxonomy.py):
+/// every authority's English names, short everyday names, codes, scientific names, typos.
+@Suite("One resolver for every name of a bird")
+struct SpeciesResolverTests {
+    static var resolver: SpeciesResolver {
+        get throws { try #require(TaxonomyFile.resolver, "\(TaxonomyFile.problem ?? "")") }
+    }
+
+    static func scientific(_ typed: String, area: BirdArea? = nil) throws -> String? {
+        try resolver.resolve(typed, area: area).species?.scientific
+    }
+
+    @Test(arguments: [
+        ("Blue Tit", "Cyanistes caeruleus"), ("Blackbird", "Turdus merula"), ("Nightingale", "Luscinia megarhynchos"),
+        ("Common Chafinch", "Fringilla coelebs"), ("Song Trush", "Turdus philomelos"), ("Great Tti", "Parus major"),
+        ("Eurasian Blackbird", "Turdus merula"), ("Common Blackbird", "Turdus merula"), ("eurbla", "Turdus merula"),
+        ("EUBB", "Turdus merula"), ("AMRO", "Turdus migratorius"), ("turdus merula", "Turdus merula"),
+        ("PARUS MAJOR", "Parus major"), ("black capped chickadee", "Poecile atricapillus"), ("Blackcapped Chickadee", "Poecile atricapillus"),
+        ("Chaffinch", "Fringilla coelebs"), ("blutit", "Cyanistes caeruleus"), ("Tawny owl", "Strix aluco"),
+        ("Rüppell's Warbler", "Curruca ruppeli"), ("ruppells warbler", "Curruca ruppeli"),
+    ])
+    func everyFormOfANameIsOneSpecies(typed: String, expected: String) throws {
+        let explained = try Self.resolver.resolve(typed).explained(typed)
+        #expect(try Self.scientific(typed) == expected, "\(explained)")
+    }
+
+    @Test func aNameSeveralBirdsShareIsAChoiceUnlessTheAreaDecides() throws {
+        let robin = try Self.resolver.resolve("Robin")
+        guard case .choice(let birds) = robin else { Issue.record("\(robin)"); return }
+        #expect(birds.prefix(2).map(\.scientific).sorted() == ["Erithacus rubecula", "Turdus migratorius"], "\(birds)")
+        #expect(birds.count <= SpeciesResolver.choiceLimit)
+        #expect(robin.explained("Robin").hasPrefix("Robin is more than one bird: "))
+        #expect(try Self.scientific("Robin", area: .europe) == "Erithacus rubecula")
+        #expect(try Self.scientific("Robin", area: .america) == "Turdus migratorius")
+        #expect(try Self.scientific("Robin", area: BirdArea(country: "United Kingdom")) == "Erithacus rubecula")
+        #expect(try Self.resolver.resolve("Robin", area: .europe).explained("Robin") == "Robin → European Robin, Erithacus rubecula (the one of area:europe)")
+    }
+
+    @Test func whatWasReadIsSaid() throws {
+        let resolver = try Self.resolver
+        #expect(resolver.resolve("Blackbird").explained("Blackbird") == "Blackbird → Common Blackbird, Turdus merula")
+        #expect(resolver.resolve("eurbla").explained("eurbla") == "eurbla → Common Blackbird, Turdus merula (eBird code)")
+        #expect(resolver.resolve("Great Tti").explained("Great Tti") == "Great Tti → Great Tit, Parus major (the nearest name)")
+        #expect(resolver.resolve("eurbla").explained("eurbla", style: .ebird) == "eurbla → Eurasian Blackbird, Turdus merula (eBird code)")
+        guard case .species(_, let match) = resolver.resolve("great tit") else { Issue.record("great tit"); return }
+        #expect(!match.differs(from: "great tit"), "the species' own name needs no line")
+    }
+
+    /// A name no bird has gets the nearest names, however far the typo; a grasshopper is not taken for a bird.
+    @Test func aNameNoBirdHasIsNamedAsSuchWithTheNearest() throws {
+        let resolver = try Self.resolver
+        guard case .unknown(let nearest) = resolver.resolve("Grate Spotted Woodpekcer Birds") else {
+            Issue.record("\(resolver.resolve("Grate Spotted Woodpekcer Bird"))"); return
+        }
+        #expect(nearest.first?.scientific == "Dendrocopos major", "\(nearest)")
+        guard case .unknown = resolver.resolve("Common Field Grasshopper") else {
+            Issue.record("\(resolver.resolve("Common Field Grasshopper"))"); return
+        }
+        guard case .unknown = resolver.resolve("") else { Issue.record("empty"); return }
+    }
+
+    @Test func completionOffersEveryAuthoritysNamesFromAnyWord() throws {
+        let taxonomy = try Self.resolver.taxonomy
+        let names = taxonomy.completions(of: "eurasian blackb")
+        #expect(names.contains("Eurasian Blackbird"), "\(names)")
+        #expect(taxonomy.completions(of: "blackbird").contains("Common Blackbird"))
+        #expect(taxonomy.completions(of: "turdus mer").contains("Turdus merula"))
+    }
+
+    @Test func theFileSaysWhereItsNamesComeFromAndABrokenLineIsNamed() throws {
+        #expect(throws: Taxonomy.ReadError.malformedLine(number: 2, reason: "3 fields where 8 are expected")) {
+            _ = try Taxonomy(parsing: "# header\nParus major\tParidae\tGreat Tit\n")
+        }
+        #expect(throws: Taxonomy.ReadError.empty) { _ = try Taxonomy(parsing: "# nothing\n") }
+        if case .found(_, let path) = TaxonomyFile.read {
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains("AviList Core Team") && text.contains("CC BY 4.0") && text.contains("eBird/Clements"))
+        }
+    }
+
+    /// A quiz answer may be any name of the species, a code or a small typo; a short name several birds
+    /// share is the one of the set.
+    @Test func aQuizAnswerMayBeAnyNameOfTheSpecies() throws {
+        let names = QuizNames([QuizSpecies(scientific: "Turdus merula", english: "Common Blackbird"),
+                               QuizSpecies(scientific: "Erithacus rubecula", english: "European Robin"),
+                               QuizSpecies(scientific: "Strix aluco", english: "Tawny Owl")], resolver: try Self.resolver)
+        for typed in ["blackbird", "Eurasian Blackbird", "eurbla", "Common Blakbird", "turdus merula"] {
+            #expect(names.species(named: typed)?.scientific == "Turdus merula", "\(typed)")
+        }
+        #expect(names.species(named: "robin")?.scientific == "Erithacus rubecula")
+        #expect(names.species(named: "American Robin") == nil, "a bird outside the set is a wrong answer")
+        #expect(names.completions(of: "owl") == ["Tawny Owl"])
+        #expect(names.completions(of: "blackb") == ["Common Blackbird"])
+        #expect(names.completions(of: "eurasian bl") == ["Common Blackbird"])
+    }
+}

@@ -1,0 +1,91 @@
+import ChirperApp
+import ChirperCore
+import Foundation
+import Testing
+
+/// One bird's names as birders write them, through every command that reads a name, against the demo
+/// catalog over real HTTP: the same species each time, and no request spent on reading a name the
+/// taxonomy knows.
+@Suite("Names as birders write them, the same answer everywhere")
+struct NamesTests {
+    /// Forms of Common Blackbird's name: eBird's English, the short everyday name, the eBird and banding
+    /// codes, the scientific name in lower case, a typo.
+    static let blackbird = ["Eurasian Blackbird", "Blackbird", "eurbla", "EUBB", "turdus merula", "Common Blakbird"]
+
+    @Test func everyFormOfANameFindsTheSameSpeciesInSearchPackBuildAndTheQuiz() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-names-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["XDG_DATA_HOME": data.path]
+        let resolver = try #require(TaxonomyFile.resolver, "\(TaxonomyFile.problem ?? "")")
+        let quiz = QuizNames([QuizSpecies(scientific: "Turdus merula", english: "Common Blackbird"),
+                              QuizSpecies(scientific: "Turdus philomelos", english: "Song Thrush")], resolver: resolver)
+        try await TestCatalog.withServer { server in
+            for form in Self.blackbird {
+                let before = server.faults.apiRequests.count
+                let search = try await ChirperProcess.run(["search", form, "--json"] + server.api, environment: environment)
+                #expect(search.status == 0, "\(form): \(search.stderr)")
+                let species = Set(search.stdout.split(separator: "\n").compactMap { Self.binomial(of: String($0)) })
+                #expect(species == ["Turdus merula"], "search \(form): \(species)")
+                let asked = server.faults.apiRequests.dropFirst(before).compactMap { $0.parameters["query"] }
+                // A typo is asked as typed first (it may be a name xeno-canto knows and the taxonomy not).
+                #expect(asked.last == "sp:\"Turdus merula\"" && asked.count <= (form == "Common Blakbird" ? 2 : 1), "search \(form) asked \(asked)")
+                #expect(quiz.species(named: form)?.scientific == "Turdus merula", "quiz answer \(form)")
+            }
+            let list = data.appendingPathComponent("species.txt")
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            try (Self.blackbird + ["Song Trush", "sonthr1"]).joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+            let before = server.faults.apiRequests.count
+            let built = try await ChirperProcess.run(["pack", "build", "thrushes", "--species", list.path, "--per-species", "1"] + server.api,
+                                                     environment: environment, timeout: 120)
+            #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+            #expect(built.stdout.contains("· Blackbird → Common Blackbird, Turdus merula"), "\(built.stdout)")
+            #expect(built.stdout.contains("· eurbla → Common Blackbird, Turdus merula (eBird code)"), "\(built.stdout)")
+            #expect(built.stdout.contains("· Song Trush → Song Thrush, Turdus philomelos (the nearest name)"), "\(built.stdout)")
+            #expect(built.stdout.contains("Pack thrushes: 2 recordings of 2 species"), "\(built.stdout)")
+            // Eight names, two species: one request each, none to read a name.
+            #expect(server.faults.apiRequests.count - before == 2, "\(server.faults.apiRequests.dropFirst(before).map(\.parameters))")
+        }
+    }
+
+    /// A list as a new user types it: everyday names, a typo, a name two birds share, one no bird has.
+    /// The pack holds what resolved; each name left out is said, with what to write instead; exit 4.
+    @Test func aNameLeftOutIsSaidWithItsChoicesAndTheBuildExits4() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-names-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["XDG_DATA_HOME": data.path]
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let list = data.appendingPathComponent("trip.txt")
+        try "Blue Tit\nRobin\nNightingale\nCommon Chafinch\nGreat Tti\nTawny Owl\nZxqv Wobbler\n".write(to: list, atomically: true, encoding: .utf8)
+        try await TestCatalog.withServer { server in
+            let before = server.faults.apiRequests.count
+            let built = try await ChirperProcess.run(["pack", "build", "trip", "--species", list.path, "--per-species", "1"] + server.api,
+                                                     environment: environment, timeout: 120)
+            #expect(built.status == 4, "\(built.stdout)\(built.stderr)")
+            #expect(built.stdout.contains("✗ Robin: more than one bird: "), "\(built.stdout)")
+            #expect(built.stdout.contains("European Robin (Erithacus rubecula)") && built.stdout.contains("American Robin (Turdus migratorius)"))
+            #expect(built.stdout.contains("give --region"), "\(built.stdout)")
+            #expect(built.stdout.contains("✗ Zxqv Wobbler: "), "\(built.stdout)")
+            #expect(built.stdout.contains("Pack trip: 5 recordings of 5 species"), "\(built.stdout)")
+            #expect(built.stdout.contains("Left out: Robin"), "the summary names what is missing: \(built.stdout)")
+            #expect(built.stderr.contains("2 names were left out"), "\(built.stderr)")
+            // Five species a request each; the name no bird has is asked of xeno-canto (it may be a frog).
+            let asked = server.faults.apiRequests.dropFirst(before).compactMap { $0.parameters["query"] }
+            #expect(asked.filter { $0.hasPrefix("sp:") }.count == 5, "\(asked)")
+            #expect(!asked.contains { $0.lowercased().contains("robin") }, "a choice costs no request: \(asked)")
+
+            let europe = try await ChirperProcess.run(["pack", "build", "trip", "--replace", "--region", "europe", "--species", list.path,
+                                                       "--per-species", "1"] + server.api, environment: environment, timeout: 120)
+            #expect(europe.stdout.contains("· Robin → European Robin, Erithacus rubecula (the one of area:europe)"), "\(europe.stdout)")
+            #expect(europe.stdout.contains("Pack trip: 6 recordings of 6 species"), "\(europe.stdout)")
+            let badRegion = try await ChirperProcess.run(["pack", "build", "x", "--region", "atlantis", "--species", list.path], environment: environment)
+            #expect(badRegion.status == 2 && badRegion.stderr.contains("--region must be an area"), "\(badRegion.stderr)")
+        }
+    }
+
+    /// `--json` prints one recording object a line; its `gen` and `sp`.
+    static func binomial(of line: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let genus = object["gen"] as? String, let species = object["sp"] as? String else { return nil }
+        return genus + " " + species
+    }
+}
