@@ -66,7 +66,7 @@ install: build
 	$(MAKE) install-files BINDIR=.build/release
 
 uninstall:
-	cd $(DESTDIR)$(PREFIX) && rm -f $(INSTALLED)
+	cd $(DESTDIR)$(PREFIX) && rm -f $(INSTALLED) && { rmdir share/chirper 2>/dev/null || true; }
 
 # build/chirper_VERSION_ARCH.deb: the release binaries, man page and completions under /usr, Depends on the
 # libraries they link, Recommends those opened when a feature needs them (tools/make-deb.sh).

@@ -476,6 +476,28 @@ def search_end_to_end(catalog, work):
     return hyperfine(commands, runs=5, shell=True, cwd=work)
 
 
+def names_figures(work):
+    """Reading names offline: a list of 500 names as birders write them (English names of each authority,
+    codes, scientific names in lower case, a typo in every tenth) through `chirper names --species`, and
+    one prefix completed as bash asks for it. Both start a process and read the taxonomy file."""
+    log("names: 500 names read offline, a completion prefix (hyperfine, 15 runs each)")
+    lines = [line.split("\t") for line in Path(ROOT, "build/taxonomy.tsv").read_text().splitlines() if not line.startswith("#")]
+    names = []
+    for index, fields in enumerate(lines[:: max(1, len(lines) // 500)][:500]):
+        kinds = [fields[2], fields[3] or fields[2], fields[0].lower(), fields[5] or fields[2]]
+        name = kinds[index % len(kinds)]
+        if index % 10 == 9 and len(name) > 8:
+            name = name[:3] + name[4] + name[3] + name[5:]  # two letters swapped
+        names.append(name)
+    listed = Path(work, "names-500.txt")
+    listed.write_text("\n".join(names) + "\n")
+    commands = {
+        "names": f"{CHIRPER} names --species {listed} > /dev/null; true",
+        "completion": f"{CHIRPER} ---completion search -- positional@0 2 4 chirper search blac > /dev/null",
+    }
+    return hyperfine(commands, runs=15, shell=True, cwd=work)
+
+
 def in_process(work):
     """ChirperBench's medians, three times over; each figure's lowest median (a neighbour's load on a
     shared machine only ever slows a run down)."""
@@ -611,6 +633,12 @@ def table(f):
                      "—" if ms is None else f"{ms:.1f} ms", "—", "—", "≤ 50 ms", ms is not None and ms <= 50))
     if "https" in f:
         rows += https_rows(f["https"])
+    if "names" in f:
+        n = f["names"]
+        rows.append(("names: a 500-name list", "chirper names --species (process start, taxonomy read, 500 names resolved), median of 15",
+                     f"{n['names'] * 1000:.0f} ms", "—", "—", "≤ 100 ms", n["names"] <= 0.1))
+        rows.append(("names: a completion prefix", "bash's call for `chirper search blac⇥` (process start, taxonomy read), median of 15",
+                     f"{n['completion'] * 1000:.0f} ms", "—", "—", "≤ 50 ms", n["completion"] <= 0.05))
     i = f["inProcess"]
     rows.append(("search page", "decode + render 500 recordings, in process, lowest of 3 medians of 21",
                  f"{i['searchPage500']:.1f} ms ({i['searchPage500'] * 1000 / 500:.0f} µs/recording)", "—", "—", "≤ 20 ms",
@@ -713,7 +741,9 @@ def main():
             urllib.request.urlopen(catalog.sound(number)).read()
         figures = {}
         # `compare.py firstSound gap`: only those, printed raw (for working on one figure).
-        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "link", "https", "playback", "slow", "pack"}
+        wanted = set(sys.argv[1:]) or {"inProcess", "decode", "search", "firstSound", "gap", "link", "https", "playback", "slow", "pack", "names"}
+        if "names" in wanted:
+            figures["names"] = names_figures(work)
         if "inProcess" in wanted:
             figures["inProcess"] = in_process(work)
         if "decode" in wanted:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CI: the .deb installs on this Debian machine (apt resolves every Depends) and what it installs runs
-# without Swift: each binary's libraries are the system's, `chirper --version` answers and man finds the
-# page. The package is unpacked into a temporary folder, so nothing is written outside it.
+# without Swift: each binary's libraries are the system's, `chirper --version` answers, man finds the
+# page and chirper its bird names. The package is unpacked into a temporary folder, so nothing is written outside it.
 set -euo pipefail
 deb=$(readlink -f "$1")
 root=$(mktemp -d)
@@ -18,4 +18,7 @@ for binary in chirper chirper-demo; do
 done
 env -i PATH=/usr/bin:/bin HOME="$root" "$package/usr/bin/chirper" --version
 MANPATH="$package/usr/share/man" man -w chirper
+# The bird names, found where the package puts them (beside /usr/bin, in /usr/share/chirper).
+env -i PATH=/usr/bin:/bin HOME="$root" "$package/usr/bin/chirper" names eurbla | grep -q "Turdus merula" \
+    || { echo "check-deb: the packaged chirper does not find its bird names"; exit 1; }
 echo "check-deb: $(basename "$deb") installs and runs"

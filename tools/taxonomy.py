@@ -8,7 +8,11 @@ Only the wheel's data tables are read (no code of the package runs). The output 
 species, tab-separated:
 
     scientific  family  english(AviList)  english(eBird, when it differs)  other English names (|)
-    eBird code  banding code (4 letters)  banding code (6 letters)
+    eBird code  banding code (4 letters)  banding code (6 letters)  other scientific names (|)
+
+A species eBird files under another scientific name than AviList (another genus, an ending that agrees
+with another gender) is one species when its English name is AviList's: eBird's scientific name is kept
+as another name of it.
 
 Lines starting with # say where the data came from. To refresh: raise BIRDNAMES_VERSION and
 BIRDNAMES_SHA256 to a newer release, run `make taxonomy`, and check docs/names.md's credits.
@@ -59,12 +63,17 @@ def clean(text):
     return " ".join((text or "").replace("|", " ").split())
 
 
+def key(name):
+    return " ".join("".join(c if c.isalnum() else " " for c in name.lower().replace("'", "")).split())
+
+
 def species_table(wheel):
     species = {}  # scientific name -> fields, in AviList's order, then eBird's additions
+    synonyms = {}  # another scientific name -> the one species is kept under
 
     def entry(scientific):
         return species.setdefault(scientific, {"family": "", "avilist": "", "ebird": "", "other": [],
-                                               "code": "", "alpha4": "", "alpha6": ""})
+                                               "code": "", "alpha4": "", "alpha6": "", "synonyms": []})
 
     for row in rows(wheel, TABLES["avilist"]):
         if row["avilist_taxon_rank"] != "species":
@@ -72,17 +81,25 @@ def species_table(wheel):
         item = entry(clean(row["scientific_name"]))
         item["family"] = clean(row["avilist_family"])
         item["avilist"] = clean(row["avilist_common_name"])
+    by_english = {key(item["avilist"]): scientific for scientific, item in species.items() if item["avilist"]}
     for row in rows(wheel, TABLES["ebird"]):
         scientific = clean(row["scientific_name"])
         if len(scientific.split()) != 2:
             continue  # eBird's slashes, spuhs, hybrids and forms are not species
+        english = clean(row["ebird_common_name"])
+        same = by_english.get(key(english))
+        if scientific not in species and same and not species[same]["code"]:
+            species[same]["synonyms"].append(scientific)
+            synonyms[scientific] = same
+            scientific = same
         item = entry(scientific)
-        item["ebird"] = clean(row["ebird_common_name"])
+        item["ebird"] = english
         item["code"] = clean(row["ebird_ebird_code"])
         item["family"] = item["family"] or clean(row["ebird_family"])
     for table, alpha in (("bbl", "bbl_alpha"), ("ibp", "ibp_alpha")):
         for row in rows(wheel, TABLES[table]):
-            item = species.get(clean(row["scientific_name"]))
+            scientific = clean(row["scientific_name"])
+            item = species.get(synonyms.get(scientific, scientific))
             if item is None:
                 continue
             item["other"].append(clean(row[table + "_common_name"]))
@@ -103,7 +120,7 @@ def lines(species):
             if name and name not in (english, ebird) and name not in other:
                 other.append(name)
         yield "\t".join([scientific, item["family"], english, ebird, "|".join(other),
-                         item["code"], item["alpha4"], item["alpha6"]])
+                         item["code"], item["alpha4"], item["alpha6"], "|".join(item["synonyms"])])
 
 
 def main():
@@ -120,7 +137,7 @@ def main():
         with zipfile.ZipFile(path) as wheel:
             body = list(lines(species_table(wheel)))
     header = ["# Chirper's bird names: %d species. Sources:" % len(body)] + ["#   " + s for s in SOURCES]
-    header.append("# scientific\tfamily\tenglish\tebird-english\tother-english\tebird-code\tbanding-4\tbanding-6")
+    header.append("# scientific\tfamily\tenglish\tebird-english\tother-english\tebird-code\tbanding-4\tbanding-6\tother-scientific")
     partial = out + ".part"
     with open(partial, "w", encoding="utf-8", newline="\n") as handle:
         handle.write("\n".join(header + body) + "\n")

@@ -23,6 +23,9 @@ struct SpeciesResolverTests {
         ("PARUS MAJOR", "Parus major"), ("black capped chickadee", "Poecile atricapillus"), ("Blackcapped Chickadee", "Poecile atricapillus"),
         ("Chaffinch", "Fringilla coelebs"), ("blutit", "Cyanistes caeruleus"), ("Tawny owl", "Strix aluco"),
         ("Rüppell's Warbler", "Curruca ruppeli"), ("ruppells warbler", "Curruca ruppeli"),
+        // eBird files it under another genus: both scientific names are the one species, and a typo of its name too.
+        ("Dryobates arizonae", "Leuconotopicus arizonae"), ("Ariozna Woodpecker", "Leuconotopicus arizonae"),
+        ("Blakc Thrush", "Turdus infuscatus"), ("Blackbrid", "Turdus merula"),
     ])
     func everyFormOfANameIsOneSpecies(typed: String, expected: String) throws {
         let explained = try Self.resolver.resolve(typed).explained(typed)
@@ -73,7 +76,7 @@ struct SpeciesResolverTests {
     }
 
     @Test func theFileSaysWhereItsNamesComeFromAndABrokenLineIsNamed() throws {
-        #expect(throws: Taxonomy.ReadError.malformedLine(number: 2, reason: "3 fields where 8 are expected")) {
+        #expect(throws: Taxonomy.ReadError.malformedLine(number: 2, reason: "3 fields where 9 are expected")) {
             _ = try Taxonomy(parsing: "# header\nParus major\tParidae\tGreat Tit\n")
         }
         #expect(throws: Taxonomy.ReadError.empty) { _ = try Taxonomy(parsing: "# nothing\n") }

@@ -8,7 +8,7 @@ import Testing
 @Suite("make install and uninstall into a temporary root")
 struct InstallTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let subcommands = ["search", "browse", "queue", "info", "play", "download", "sonogram", "cache", "pack", "list", "history", "demo", "serve-demo"]
+    static let subcommands = ["search", "browse", "queue", "info", "play", "download", "sonogram", "cache", "pack", "list", "history", "names", "demo", "serve-demo"]
 
     @Test func theFilesGoWhereShellsAndManLookAndUninstallTakesThemAway() async throws {
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-install-\(UUID().uuidString)")
@@ -20,6 +20,12 @@ struct InstallTests {
         for binary in ["bin/chirper", "bin/chirper-demo"] {
             #expect(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent(binary).path), "\(binary)")
         }
+        // The bird names, where chirper installed there looks for them, and read by it.
+        let taxonomy = prefix.appendingPathComponent("share/chirper/taxonomy.tsv")
+        #expect(FileManager.default.fileExists(atPath: taxonomy.path), "the taxonomy installed")
+        let named = try await ChirperProcess.run(["names", "eurbla"], environment: ["CHIRPER_TAXONOMY": ""],
+                                                 executable: prefix.appendingPathComponent("bin/chirper"))
+        #expect(named.status == 0 && named.stdout.contains("eurbla → Common Blackbird, Turdus merula"), "\(named.stdout)\(named.stderr)")
         let texts = ["share/bash-completion/completions/chirper", "share/zsh/site-functions/_chirper",
                      "share/fish/vendor_completions.d/chirper.fish", "share/man/man1/chirper.1"]
         for path in texts {
@@ -56,7 +62,7 @@ struct InstallTests {
 
         let uninstall = try await Spawn.run("/usr/bin/make", ["-s", "-C", Self.root.path, "uninstall", "DESTDIR=\(destination.path)", "PREFIX=/usr/local"])
         #expect(uninstall.status == 0)
-        for path in ["bin/chirper", "bin/chirper-demo"] + texts {
+        for path in ["bin/chirper", "bin/chirper-demo", "share/chirper/taxonomy.tsv", "share/chirper"] + texts {
             #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path) removed")
         }
     }

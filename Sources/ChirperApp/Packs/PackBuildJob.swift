@@ -106,7 +106,7 @@ public enum PackBuildJob {
             let lookup = PackLookup(client: client, progress: progress)
             do { groups = try await lookup.recordings(ofQuery: query).species } catch { progress.clear(); throw error.failure }
         case .species(let path):
-            let names = try speciesNames(in: path)
+            let names = try SpeciesListFile.names(in: path)
             var client = try api.client()
             client.keepsSentJSON = true
             let lookup = PackLookup(client: client, progress: progress)
@@ -131,28 +131,6 @@ public enum PackBuildJob {
             looked.restricted += choice.restricted
         }
         return looked
-    }
-
-    private static func speciesNames(in path: String) throws -> [SpeciesList.Name] {
-        let bytes: [UInt8]
-        do { bytes = try BoundedFile.read(path, limit: BoundedFile.speciesLimit) } catch {
-            throw CommandFailure(message: "chirper: the species file: \(error)", exitCode: .usage)
-        }
-        // A byte-order mark, which some editors write first, is not part of the first name.
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        guard let text = String(validating: body, as: UTF8.self), !body.contains(0) else {
-            throw CommandFailure(message: "chirper: \(path) is not a text file (bytes that are not UTF-8 text): give one species name a line.",
-                                 exitCode: .usage)
-        }
-        if let long = SpeciesList.firstLongLine(in: text, limit: BoundedFile.lineLimit) {
-            throw CommandFailure(message: "chirper: \(path) line \(long.number) is \(long.bytes) bytes long, more than the "
-                + "\(BoundedFile.lineLimit) a line may be: give one species name a line.", exitCode: .usage)
-        }
-        let names = SpeciesList.names(in: text)
-        guard !names.isEmpty else {
-            throw CommandFailure(message: "chirper: \(path) names no species: give one name a line, or eBird's CSV.", exitCode: .usage)
-        }
-        return names
     }
 
     private static func report(_ looked: Looked) {

@@ -2,36 +2,59 @@
 /// other mark a space, one space between words. "Rüppell's Warbler", "ruppells warbler" and
 /// "Rüppell’s  warbler" have one key; "Black-capped" and "Black capped" have one key.
 public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public let words: [Substring]
     public let text: String
 
     public init(_ name: some StringProtocol) {
-        var folded = ""
-        folded.reserveCapacity(name.utf8.count)
-        for scalar in name.unicodeScalars {
-            if let plain = Self.plain(scalar) {
-                folded += plain
-            } else if scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                folded += String(scalar).lowercased()
-            } else if scalar == "'" || scalar == "\u{2019}" || scalar == "\u{02BC}" {
-                continue  // "Rüppell's" is one word
-            } else {
-                folded += " "
-            }
-        }
-        text = folded.split(separator: " ").joined(separator: " ")
-        words = text.split(separator: " ")
+        text = String(decoding: Self.bytes(of: name), as: UTF8.self)
     }
 
+    /// The key's bytes: what `text` holds, without making a String of it.
+    static func bytes(of name: some StringProtocol) -> [UInt8] {
+        var folded: [UInt8] = []
+        fold(name, into: &folded)
+        return folded
+    }
+
+    /// The key's bytes into `folded` (emptied first), for a loop over many names that keeps one buffer.
+    static func fold(_ name: some StringProtocol, into folded: inout [UInt8]) {
+        folded.removeAll(keepingCapacity: true)
+        var pendingSpace = false
+        func append(_ bytes: some Sequence<UInt8>) {
+            if pendingSpace, !folded.isEmpty { folded.append(0x20) }
+            pendingSpace = false
+            folded.append(contentsOf: bytes)
+        }
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): append(CollectionOfOne(byte))
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): append(CollectionOfOne(byte + 0x20))
+                case UInt8(ascii: "'"): continue  // "Rüppell's" is one word
+                default: pendingSpace = true
+                }
+            } else if let plain = Self.plain(scalar) {
+                append(plain.utf8)
+            } else if scalar == "\u{2019}" || scalar == "\u{02BC}" {
+                continue
+            } else if scalar.properties.isAlphabetic {
+                append(String(scalar).lowercased().utf8)
+            } else {
+                pendingSpace = true
+            }
+        }
+    }
+
+    /// Its words, in order.
+    public var words: [Substring] { text.split(separator: " ") }
     public var isEmpty: Bool { text.isEmpty }
     public var description: String { text }
 
     /// The key without its spaces, for names typed with words run together ("bluetit").
-    public var joined: String { words.joined() }
+    public var joined: String { String(decoding: joinedBytes, as: UTF8.self) }
+    var joinedBytes: [UInt8] { text.utf8.filter { $0 != 0x20 } }
 
     public static func < (left: NameKey, right: NameKey) -> Bool { left.text < right.text }
-    public static func == (left: NameKey, right: NameKey) -> Bool { left.text == right.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// Latin letters with marks, as the plain letters a keyboard without them types.
     private static func plain(_ scalar: Unicode.Scalar) -> String? {

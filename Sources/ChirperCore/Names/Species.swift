@@ -14,9 +14,11 @@ public struct Species: Sendable, Hashable, CustomStringConvertible {
     public let banding: String?
     /// The six-letter banding code (North America).
     public let banding6: String?
+    /// Other scientific names it is filed under (eBird's, where its genus or ending differs).
+    public let otherScientific: [String]
 
     public init(scientific: String, family: String, english: String, ebirdEnglish: String? = nil, otherEnglish: [String] = [],
-                ebirdCode: String? = nil, banding: String? = nil, banding6: String? = nil) {
+                ebirdCode: String? = nil, banding: String? = nil, banding6: String? = nil, otherScientific: [String] = []) {
         self.scientific = scientific
         self.family = family
         self.english = english
@@ -25,6 +27,7 @@ public struct Species: Sendable, Hashable, CustomStringConvertible {
         self.ebirdCode = ebirdCode
         self.banding = banding
         self.banding6 = banding6
+        self.otherScientific = otherScientific
     }
 
     public var genus: String { String(scientific.prefix { $0 != " " }) }
@@ -43,13 +46,27 @@ public struct Species: Sendable, Hashable, CustomStringConvertible {
 
     /// Every name the species is known by, with what kind of name each is.
     public var names: [(name: String, kind: NameKind)] {
-        var all: [(String, NameKind)] = [(scientific, .scientific), (english, .english(.avilist))]
-        if let ebirdEnglish { all.append((ebirdEnglish, .english(.ebird))) }
-        all += otherEnglish.map { ($0, .english(.banding)) }
-        if let ebirdCode { all.append((ebirdCode, .ebirdCode)) }
-        if let banding { all.append((banding, .bandingCode)) }
-        if let banding6 { all.append((banding6, .bandingCode)) }
+        var all: [(String, NameKind)] = []
+        forEachName { name, kind, _ in all.append((name, kind)) }
         return all
+    }
+
+    /// Each of `names` with its place among them, without making the list (the index is built from
+    /// tens of thousands of names).
+    func forEachName(_ body: (String, NameKind, Int) -> Void) {
+        var position = 0
+        func next(_ name: String, _ kind: NameKind) {
+            body(name, kind, position)
+            position += 1
+        }
+        next(scientific, .scientific)
+        next(english, .english(.avilist))
+        for name in otherScientific { next(name, .scientific) }
+        if let ebirdEnglish { next(ebirdEnglish, .english(.ebird)) }
+        for name in otherEnglish { next(name, .english(.banding)) }
+        if let ebirdCode { next(ebirdCode, .ebirdCode) }
+        if let banding { next(banding, .bandingCode) }
+        if let banding6 { next(banding6, .bandingCode) }
     }
 
     /// The English names alone, AviList's first.

@@ -45,15 +45,17 @@ public struct SpeciesResolver: Sendable {
 
     /// The name whole or shortened, without guessing at typos.
     func named(_ key: NameKey, area: BirdArea?) -> NameResolution? {
-        if let entries = taxonomy.exact[key.joined] {
+        let entries = taxonomy.entries(named: key.joinedBytes)
+        if !entries.isEmpty {
             let birds = grouped(entries.map { ($0.species, $0.name, [Substring]()) })
             if birds.count == 1, let entry = entries.first {
                 return .species(taxonomy.species[entry.species], .name(entry.name, entry.kind))
             }
             return decide(among: birds, area: area)
         }
-        guard let entries = taxonomy.shortNames[key.joined] else { return nil }
-        let birds = grouped(entries.map { ($0.species, $0.name, $0.dropped) })
+        let shortened = taxonomy.entries(ending: key.joinedBytes)
+        guard !shortened.isEmpty else { return nil }
+        let birds = grouped(shortened.map { ($0.species, $0.name, $0.dropped) })
         if birds.count == 1, let only = birds.first { return .species(taxonomy.species[only.index], .shortName(only.name)) }
         return decide(among: birds, area: area)
     }
@@ -102,16 +104,19 @@ public struct SpeciesResolver: Sendable {
     private func nearest(to key: NameKey, area: BirdArea?) -> NameResolution {
         let typed = Array(key.text.utf8)
         let allowed = Self.typosAllowed(in: typed.count)
-        let reach = max(allowed + 1, typed.count / 3)
-        var scored: [(listed: Taxonomy.Listed, distance: Int)] = []
-        for listed in taxonomy.sorted where abs(listed.bytes.count - typed.count) <= reach {
-            let distance = EditDistance.between(typed, listed.bytes, atMost: reach)
-            if distance <= reach { scored.append((listed, distance)) }
-        }
-        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.listed.key < $1.listed.key }
+        // Names within a typo's edits first; only when none is, the farther ones worth suggesting.
+        let names = taxonomy.names
+        var scored = names.near(typed, within: allowed)
+        if scored.isEmpty { scored = names.near(typed, within: max(allowed + 1, typed.count / 3)) }
+        scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.listed.bytes.lexicographicallyPrecedes($1.listed.bytes) }
         if let best = scored.first, best.distance <= allowed {
+            // The nearest whole names first ("Black Thrush" before the end of "Glossy Black Thrush").
             let tied = scored.prefix { $0.distance == best.distance }
-            if unique(tied.map(\.listed.species)).count == 1 || !tied.contains(where: { !$0.listed.isShort }) {
+            let whole = tied.filter { !$0.listed.isShort }
+            if !whole.isEmpty, unique(whole.map(\.listed.species)).count == 1, let name = whole.first?.listed {
+                return .species(taxonomy.species[name.species], .typo(name.name))
+            }
+            if whole.isEmpty, Set(tied.map(\.listed.key)).count == 1 {
                 switch named(NameKey(best.listed.key), area: area) {
                 case .species(let species, _)?: return .species(species, .typo(best.listed.name))
                 case .choice(let birds)?: return .choice(birds)

@@ -2,13 +2,15 @@
 /// file it is read from; docs/names.md says where the names come from).
 public struct Taxonomy: Sendable {
     public let species: [Species]
-    /// A name's key without spaces → the species it names, and how.
-    let exact: [String: [Entry]]
-    /// The last words of an English name, one or more words dropped from its front ("blackbird" of
-    /// "Common Blackbird") → the species, and the words dropped.
-    let shortNames: [String: [ShortEntry]]
-    /// Every name and short name, by key, for completion and for the nearest names to a typo.
-    let sorted: [Listed]
+    /// Every name whole, by its key without spaces.
+    let exact: NameIndex
+    /// The last words of each English name, one or more words dropped from its front ("blackbird" of
+    /// "Common Blackbird"), by their key without spaces.
+    let shortNames: NameIndex
+    /// Every name and short name, for the nearest names to a typo and for completion.
+    private let list = LazyNameList()
+
+    var names: NameList { list.list(of: species) }
 
     struct Entry: Sendable {
         let species: Int
@@ -19,15 +21,10 @@ public struct Taxonomy: Sendable {
     struct ShortEntry: Sendable {
         let species: Int
         let name: String
-        let dropped: [Substring]
-    }
+        let droppedWords: Int
 
-    struct Listed: Sendable {
-        let key: String
-        let bytes: [UInt8]
-        let name: String
-        let species: Int
-        let isShort: Bool
+        /// The words dropped from the front of the name ("common" of "Common Blackbird").
+        var dropped: [Substring] { Array(NameKey(name).words.prefix(droppedWords)) }
     }
 
     public enum ReadError: Error, Equatable, CustomStringConvertible {
@@ -44,52 +41,73 @@ public struct Taxonomy: Sendable {
 
     public init(species: [Species]) {
         self.species = species
-        var exact: [String: [Entry]] = [:], shortNames: [String: [ShortEntry]] = [:], sorted: [Listed] = []
+        var exact = NameIndex(), shortNames = NameIndex()
+        var key: [UInt8] = []
         for (index, bird) in species.enumerated() {
-            for (name, kind) in bird.names {
-                let key = NameKey(name)
-                guard !key.isEmpty else { continue }
-                exact[key.joined, default: []].append(Entry(species: index, name: name, kind: kind))
-                if !kind.isCode { sorted.append(Listed(key: key.text, bytes: Array(key.text.utf8), name: name, species: index, isShort: false)) }
-                guard case .english = kind, key.words.count > 1 else { continue }
-                for drop in 1..<key.words.count {
-                    let rest = key.words[drop...]
-                    let short = rest.joined()
-                    guard !(shortNames[short]?.contains { $0.species == index } ?? false) else { continue }
-                    shortNames[short, default: []].append(ShortEntry(species: index, name: name, dropped: Array(key.words[..<drop])))
-                    let text = rest.joined(separator: " ")
-                    sorted.append(Listed(key: text, bytes: Array(text.utf8), name: name, species: index, isShort: true))
+            bird.forEachName { name, kind, position in
+                NameKey.fold(name, into: &key)
+                guard !key.isEmpty else { return }
+                exact.add(NameIndex.hash(key), species: index, name: position, dropped: 0)
+                guard case .english = kind else { return }
+                var dropped = 0
+                for (at, byte) in key.enumerated() where byte == 0x20 {
+                    dropped += 1
+                    shortNames.add(NameIndex.hash(key[(at + 1)...]), species: index, name: position, dropped: dropped)
                 }
             }
         }
+        exact.seal()
+        shortNames.seal()
         self.exact = exact
         self.shortNames = shortNames
-        self.sorted = sorted.sorted { $0.key < $1.key }
     }
 
-    /// The file tools/taxonomy.py writes: `#` lines, then one species a line, eight tab-separated fields.
+    /// The names whose key without spaces is `joined`, whole.
+    func entries(named joined: [UInt8]) -> [Entry] {
+        exact.items(hashed: NameIndex.hash(joined)).compactMap { item in
+            let (name, kind) = species[Int(item.species)].names[Int(item.name)]
+            return NameKey.bytes(of: name).filter({ $0 != 0x20 }) == joined ? Entry(species: Int(item.species), name: name, kind: kind) : nil
+        }
+    }
+
+    /// The English names whose last words, without spaces, are `joined`.
+    func entries(ending joined: [UInt8]) -> [ShortEntry] {
+        shortNames.items(hashed: NameIndex.hash(joined)).compactMap { item in
+            let name = species[Int(item.species)].names[Int(item.name)].name
+            let words = NameKey.bytes(of: name).split(separator: 0x20)
+            guard words.dropFirst(Int(item.dropped)).joined().elementsEqual(joined) else { return nil }
+            return ShortEntry(species: Int(item.species), name: name, droppedWords: Int(item.dropped))
+        }
+    }
+
+    /// The list of names, made once.
+    /// The file tools/taxonomy.py writes: `#` lines, then one species a line, nine tab-separated fields
+    /// (eight in a file made before species had other scientific names).
     public init(parsing text: String) throws(ReadError) {
         self.init(species: try Self.species(parsing: text))
     }
 
-    /// The species of the file, not yet indexed (enough for a shell's Tab).
+    /// The species of the file, not yet indexed (enough for a shell's Tab). Read as bytes: a line is
+    /// split at tabs, never into characters.
     public static func species(parsing text: String) throws(ReadError) -> [Species] {
         var species: [Species] = []
         var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            guard !line.isEmpty, line.first != "#" else { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 8 else {
-                throw .malformedLine(number: number, reason: "\(fields.count) fields where 8 are expected")
-            }
-            guard fields[0].split(separator: " ").count == 2, !fields[2].isEmpty else {
-                throw .malformedLine(number: number, reason: "no scientific name of two words and English name")
-            }
-            func optional(_ text: String) -> String? { text.isEmpty ? nil : text }
-            species.append(Species(scientific: fields[0], family: fields[1], english: fields[2], ebirdEnglish: optional(fields[3]),
-                                   otherEnglish: fields[4].split(separator: "|").map(String.init), ebirdCode: optional(fields[5]),
-                                   banding: optional(fields[6]), banding6: optional(fields[7])))
+        let bytes = Array(text.utf8)
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                number += 1
+                guard let first = line.first, first != UInt8(ascii: "#") else { continue }
+                let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+                guard fields.count == 8 || fields.count == 9 else {
+                    throw .malformedLine(number: number, reason: "\(fields.count) fields where 9 are expected")
+                }
+                guard fields[0].utf8.lazy.filter({ $0 == 0x20 }).count == 1, !fields[2].isEmpty else {
+                    throw .malformedLine(number: number, reason: "no scientific name of two words and English name")
+                }
+                func optional(_ text: String) -> String? { text.isEmpty ? nil : text }
+                func list(_ text: String) -> [String] { text.isEmpty ? [] : text.split(separator: "|").map(String.init) }
+                species.append(Species(scientific: fields[0], family: fields[1], english: fields[2], ebirdEnglish: optional(fields[3]),
+                                       otherEnglish: list(fields[4]), ebirdCode: optional(fields[5]), banding: optional(fields[6]),
+                                       banding6: optional(fields[7]), otherScientific: fields.count == 9 ? list(fields[8]) : []))
         }
         guard !species.isEmpty else { throw .empty }
         return species
@@ -97,24 +115,15 @@ public struct Taxonomy: Sendable {
 
     /// The species whose scientific name this is, any case.
     public func species(scientific name: String) -> Species? {
-        exact[NameKey(name).joined]?.first { $0.kind == .scientific }.map { species[$0.species] }
+        entries(named: NameKey(name).joinedBytes).first { $0.kind == .scientific }.map { species[$0.species] }
     }
 
     /// Names beginning with `prefix` (any of a species' names, whole or from a later word), in order,
     /// each once: for Tab.
     public func completions(of prefix: String, limit: Int = 200) -> [String] {
-        let key = NameKey(prefix).text
-        var low = 0, high = sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if sorted[middle].key < key { low = middle + 1 } else { high = middle }
-        }
-        var seen = Set<String>(), names: [String] = []
-        var index = low
-        while index < sorted.count, sorted[index].key.hasPrefix(key), names.count < limit {
-            if seen.insert(sorted[index].name).inserted { names.append(sorted[index].name) }
-            index += 1
-        }
-        return names
+        let key = NameKey.bytes(of: prefix)
+        var seen = Set<String>()
+        let names = self.names.starting(with: key).sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map(\.name)
+        return Array(names.filter { seen.insert($0).inserted }.prefix(limit))
     }
 }
