@@ -10,6 +10,8 @@ public struct SearchQuery: Sendable, Equatable, Hashable, CustomStringConvertibl
     public let words: String?
     /// The tagged terms beside the words, as typed.
     let terms: [String]
+    /// The tagged terms beside the words, as typed (`cnt:france`).
+    public var tags: [String] { terms }
 
     public init(_ typed: String, raw: Bool = false) {
         let trimmed = typed.trimmed

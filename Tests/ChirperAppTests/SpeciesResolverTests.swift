@@ -37,11 +37,15 @@ struct SpeciesResolverTests {
         guard case .choice(let birds) = robin else { Issue.record("\(robin)"); return }
         #expect(birds.prefix(2).map(\.scientific).sorted() == ["Erithacus rubecula", "Turdus migratorius"], "\(birds)")
         #expect(birds.count <= SpeciesResolver.choiceLimit)
-        #expect(robin.explained("Robin").hasPrefix("Robin is more than one bird: "))
+        #expect(robin.explained("Robin").hasPrefix("Robin is more than one bird: ") && robin.explained("Robin").hasSuffix(", …"))
         #expect(try Self.scientific("Robin", area: .europe) == "Erithacus rubecula")
         #expect(try Self.scientific("Robin", area: .america) == "Turdus migratorius")
         #expect(try Self.scientific("Robin", area: BirdArea(country: "United Kingdom")) == "Erithacus rubecula")
-        #expect(try Self.resolver.resolve("Robin", area: .europe).explained("Robin") == "Robin → European Robin, Erithacus rubecula (the one of area:europe)")
+        // A name everyday use already decides needs no area, and one the area cannot decide is still read.
+        #expect(try Self.resolver.resolve("Blackbird", area: .europe).explained("Blackbird") == "Blackbird → Common Blackbird, Turdus merula")
+        #expect(try Self.scientific("Blackbird", area: .asia) == "Turdus merula")
+        #expect(try Self.scientific("Blue Tit", area: .africa) == "Cyanistes teneriffae")
+        #expect(try Self.resolver.resolve("Robin", area: .europe).explained("Robin") == "Robin → European Robin, Erithacus rubecula (the one of Europe)")
     }
 
     @Test func whatWasReadIsSaid() throws {
@@ -100,5 +104,28 @@ struct SpeciesResolverTests {
         #expect(names.completions(of: "owl") == ["Tawny Owl"])
         #expect(names.completions(of: "blackb") == ["Common Blackbird"])
         #expect(names.completions(of: "eurasian bl") == ["Common Blackbird"])
+    }
+}
+
+/// Browse's `/` over a pack or a list reads a bird's name as every command does.
+@Suite("A shelf filtered by a bird's name")
+struct ShelfNameFilterTests {
+    static func recording(_ id: Int, _ genus: String, _ species: String, _ english: String, type: String = "song") -> Recording {
+        Recording(id: String(id), genus: genus, species: species, englishName: english, recordist: "Jane Doe", country: "France",
+                  soundType: type, fileURL: "http://127.0.0.1:9/\(id)/download", quality: "A", length: "0:21")
+    }
+
+    @Test func anyNameOfTheBirdFindsItsRecordingsAndOtherWordsStillMatchAsText() async throws {
+        let shelf = ShelfClient(recordings: .read([Self.recording(1, "Turdus", "merula", "Common Blackbird"),
+                                                   Self.recording(2, "Turdus", "merula", "Common Blackbird", type: "call"),
+                                                   Self.recording(3, "Turdus", "philomelos", "Song Thrush"),
+                                                   Self.recording(4, "Parus", "major", "Great Tit")]),
+                                query: SearchQuery("list:trip", raw: true))
+        func ids(_ typed: String) async throws -> [String] { try await shelf.search(SearchQuery(typed), page: 1, perPage: 50).recordings.map(\.id) }
+        #expect(try await ids("eurbla") == ["1", "2"])
+        #expect(try await ids("Eurasian Blackbird") == ["1", "2"])
+        #expect(try await ids("blackbird type:call") == ["2"])
+        #expect(try await ids("thrush") == ["3"], "a word that is no one bird matches names as text")
+        #expect(try await ids("france") == ["1", "2", "3", "4"])
     }
 }

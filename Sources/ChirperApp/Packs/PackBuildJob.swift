@@ -36,7 +36,7 @@ public enum PackBuildJob {
         }
         try await build(folder, source: sourceText, chosen: chosen, library: library)
         guard leftOut.isEmpty else {
-            StandardOutput.write([Displayable.line("Left out: " + leftOut.map { "\($0.name) (\($0.reason))" }.joined(separator: "; "))])
+            StandardOutput.write([Displayable.line("Left out (✗ above): " + leftOut.map(\.name).joined(separator: ", "))])
             throw CommandFailure(message: "chirper: the pack \(packName) is not the whole list: \(leftOut.count) name"
                 + "\(leftOut.count == 1 ? " was" : "s were") left out (" + leftOut.map(\.name).joined(separator: ", ")
                 + "). Correct the list and build again with --replace.", exitCode: .network)

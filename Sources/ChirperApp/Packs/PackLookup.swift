@@ -82,7 +82,7 @@ struct PackLookup {
                 }
             case .choice?:
                 found.unmatched.append(Unmatched(name: name.text, reason: resolution!.reading()
-                    + ". Name one" + (area == nil ? ", or give --region" : "") + "."))
+                    + "; name one" + (area == nil ? ", or give --region" : "") + "."))
             case .unknown(let nearest)?:
                 // Not a bird the taxonomy knows: a grasshopper, a frog, a bat, a new split. xeno-canto is asked.
                 switch try await recordings(of: name) {

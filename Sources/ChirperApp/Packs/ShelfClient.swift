@@ -1,10 +1,12 @@
+import ChirperCore
 import FoundationEssentials
 import LibraryModel
 import XenoCanto
 
 /// A pack's or a list's recordings answering searches, with no request: what `browse --pack`,
 /// `queue --pack` and `browse --list` show. The shelf's own query gives every recording; another (typed
-/// at browse's `/`) the recordings whose names, type or country hold each of its words.
+/// at browse's `/`) the recordings of the bird its words name (any of its names, as every command reads
+/// them), else those whose names, type or country hold each of its words; its tags' values are words.
 struct ShelfClient: SearchClient {
     enum Recordings: Sendable {
         /// A list's, read whole.
@@ -16,6 +18,8 @@ struct ShelfClient: SearchClient {
     let recordings: Recordings
     /// "pack:trip", "list:starred": the query the shelf's title shows.
     let query: SearchQuery
+    /// Reads the words typed as a bird's name; read only when a search has words.
+    var resolver: @Sendable () -> SpeciesResolver? = { TaxonomyFile.resolver }
 
     var count: Int {
         switch recordings {
@@ -37,8 +41,17 @@ struct ShelfClient: SearchClient {
             return Page(numRecordings: count, numSpecies: 0, page: page, numPages: max(1, (count + perPage - 1) / perPage),
                         recordings: recordings(in: start..<min(count, start + perPage)))
         }
-        let words = Self.words(of: asked.text)
-        let matching = recordings(in: 0..<count).filter { Self.matches($0, words: words) }
+        var matching: [Recording] = []
+        // The bird the words name, when the shelf holds it; else the words as text.
+        if let typed = asked.words, let species = resolver()?.resolve(typed).species {
+            let names = Set(([species.scientific] + species.otherScientific).map { $0.lowercased() })
+            let tagWords = Self.words(of: asked.tags.joined(separator: " "))
+            matching = recordings(in: 0..<count).filter { names.contains($0.binomial.lowercased()) && Self.matches($0, words: tagWords) }
+        }
+        if matching.isEmpty {
+            let words = Self.words(of: asked.text)
+            matching = recordings(in: 0..<count).filter { Self.matches($0, words: words) }
+        }
         let shown = matching.dropFirst((page - 1) * perPage).prefix(perPage)
         return Page(numRecordings: matching.count, numSpecies: 0, page: page, numPages: max(1, (matching.count + perPage - 1) / perPage),
                     recordings: Array(shown))

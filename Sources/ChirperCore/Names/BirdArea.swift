@@ -14,6 +14,17 @@ public enum BirdArea: String, Sendable, CaseIterable {
         }
     }
 
+    /// "Europe", as a line names it.
+    public var title: String {
+        switch self {
+        case .africa: "Africa"
+        case .america: "the Americas"
+        case .asia: "Asia"
+        case .australia: "Australasia"
+        case .europe: "Europe"
+        }
+    }
+
     public init?(area: String) {
         self.init(rawValue: NameKey(area).text)
     }

@@ -74,19 +74,21 @@ public struct SpeciesResolver: Sendable {
         return order.compactMap { byIndex[$0] }
     }
 
-    /// One of several birds: the one of the area asked about, else the one everyday name means, else a choice.
+    /// One of several birds: the one of the area asked about, else the one everyday name means, else a
+    /// choice, the everyday ones first.
     private func decide(among birds: [(index: Int, name: String, dropped: [Substring])], area: BirdArea?) -> NameResolution {
+        let everyday = birds.filter { !$0.dropped.isEmpty && $0.dropped.allSatisfy(Self.everyday.contains) }
+        let meant = everyday.count == 1 ? everyday.first : nil
         if let area {
             // "European Robin", not "Western Yellow Robin": the area's word alone before the name.
             let local = birds.filter { $0.dropped.isEmpty ? nameWords(of: $0.index, meet: area)
                 : $0.dropped.count == 1 && area.nameWords.contains($0.dropped[0]) }
-            if local.count == 1, let only = local.first {
+            if local.count == 1, let only = local.first, only.index != meant?.index {
                 return .species(taxonomy.species[only.index], .area(only.name, area))
             }
         }
-        let everyday = birds.filter { !$0.dropped.isEmpty && $0.dropped.allSatisfy(Self.everyday.contains) }
-        if area == nil, everyday.count == 1, let only = everyday.first {
-            return .species(taxonomy.species[only.index], .shortName(only.name))
+        if let meant {
+            return .species(taxonomy.species[meant.index], .shortName(meant.name))
         }
         let ranked = everyday + birds.filter { bird in !everyday.contains { $0.index == bird.index } }
         return .choice(ranked.prefix(Self.choiceLimit).map { taxonomy.species[$0.index] })
@@ -145,6 +147,9 @@ public struct SpeciesResolver: Sendable {
 }
 
 extension NameResolution {
+    /// The birds a shared name may be that a line names; the rest are "…".
+    static let choicesShown = 4
+
     /// What a name was read as, for a line the user reads: "Blackbird → Common Blackbird, Turdus merula".
     public func explained(_ typed: String, style: NameStyle = .ioc) -> String {
         switch self {
@@ -163,11 +168,12 @@ extension NameResolution {
             case .name(_, .ebirdCode): return "\(shown) (eBird code)"
             case .name(_, .bandingCode): return "\(shown) (banding code)"
             case .name, .shortName: return shown
-            case .area(_, let area): return "\(shown) (the one of area:\(area.rawValue))"
+            case .area(_, let area): return "\(shown) (the one of \(area.title))"
             case .typo: return "\(shown) (the nearest name)"
             }
         case .choice(let birds):
-            return "more than one bird: " + birds.map { "\($0.name(in: style)) (\($0.scientific))" }.joined(separator: ", ")
+            return "more than one bird: " + birds.prefix(Self.choicesShown).map { "\($0.name(in: style)) (\($0.scientific))" }.joined(separator: ", ")
+                + (birds.count > Self.choicesShown ? ", …" : "")
         case .unknown(let nearest):
             return "not a bird name I know" + (nearest.isEmpty ? "" : "; nearest: "
                 + nearest.prefix(3).map { "\($0.name(in: style)) (\($0.scientific))" }.joined(separator: ", "))
