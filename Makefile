@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libsqlite3-dev libsystemd-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils \
-	pipewire pipewire-pulse wireplumber dbus playerctl lame tmux python3 openssl man-db fish
+	pipewire pipewire-pulse wireplumber dbus playerctl lame tmux python3 python3-pip openssl man-db fish
 WITH_PULSE := .ci/pulseaudio
 WITH_PIPEWIRE := .ci/pipewire
 # The sound tests: every suite nested in PlaybackTests, and the demo command's.

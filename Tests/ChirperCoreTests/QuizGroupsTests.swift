@@ -2,7 +2,7 @@ import ChirperCore
 import Testing
 import XenoCanto
 
-/// Groups of sounds to tell apart: the learner's confusions first, then the genus, then birds heard together.
+/// Groups of sounds to tell apart: the learner's confusions first, then the genus, the family, then birds heard together.
 @Suite struct QuizGroupsTests {
     @Test func confusionsThenGenusThenBirdsHeardTogetherMakeTheGroups() {
         var recordings = QuizPlannerTests.recordings()
@@ -16,6 +16,22 @@ import XenoCanto
         #expect(groups.groups[1].reasons == ["Turdus merula and Turdus philomelos: same genus"])
         #expect(groups.weight("Parus major", "Erithacus rubecula") > groups.weight("Turdus merula", "Turdus philomelos"))
         #expect(groups.weight("Turdus merula", "Parus major") == 0)
+    }
+
+    /// Of one family (as the taxonomy says), after the genus and before birds heard together.
+    @Test func aFamilyJoinsAfterTheGenusAndBeforeABackground() {
+        var recordings = QuizPlannerTests.recordings()
+        let chaffinch = QuizCardKey(species: "Fringilla coelebs", soundType: "song")
+        recordings[chaffinch]![0].backgroundSpecies = ["Parus major"]
+        let families = ["Turdus merula": "Turdidae", "Turdus philomelos": "Turdidae", "Erithacus rubecula": "Muscicapidae",
+                        "Parus major": "Paridae", "Fringilla coelebs": "Fringillidae"]
+        var withRobin = families
+        withRobin["Erithacus rubecula"] = "Turdidae"
+        let groups = QuizGroups(recordings: recordings, confusions: [], families: withRobin)
+        #expect(groups.weight("Turdus merula", "Turdus philomelos") > groups.weight("Turdus merula", "Erithacus rubecula"))
+        #expect(groups.weight("Turdus merula", "Erithacus rubecula") > groups.weight("Fringilla coelebs", "Parus major"))
+        #expect(groups.groups.first?.reasons.contains("Erithacus rubecula and Turdus merula: same family") == true, "\(groups.groups)")
+        #expect(QuizGroups(recordings: recordings, confusions: [], families: families).weight("Turdus merula", "Erithacus rubecula") == 0)
     }
 
     @Test func aGroupHoldsFourAtMostAndNothingInCommonIsNoGroup() {

@@ -31,6 +31,13 @@ struct NamesTests {
                 #expect(asked.last == "sp:\"Turdus merula\"" && asked.count <= (form == "Common Blakbird" ? 2 : 1), "search \(form) asked \(asked)")
                 #expect(quiz.species(named: form)?.scientific == "Turdus merula", "quiz answer \(form)")
             }
+            // Tab, as zsh and fish ask for it (the library holds nothing yet: the taxonomy's names).
+            for (typed, offered) in [("eurb", "eurbla"), ("EUB", "EUBB"), ("Turdus mer", "Turdus merula"), ("Eurasian Blackb", "Eurasian Blackbird")] {
+                let words = ["chirper", "search", typed]
+                let tab = try await ChirperProcess.run(["---completion", "search", "--", "positional@0", "2", String(typed.count)] + words,
+                                                       environment: environment)
+                #expect(tab.stdout.split(separator: "\n").contains { $0 == offered }, "\(typed)⇥: \(tab.stdout.prefix(300))")
+            }
             let list = data.appendingPathComponent("species.txt")
             try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
             try (Self.blackbird + ["Song Trush", "sonthr1"]).joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)

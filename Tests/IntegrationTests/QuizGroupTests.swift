@@ -8,7 +8,7 @@ extension PlaybackTests.Quiz {
         let listed = try await library.run(["quiz", "--groups", "--pack", "birds"])
         #expect(listed.status == 0, "\(listed.stderr)")
         let lines = listed.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Groups of pack:birds to tell apart (by your confusions, then genus, then birds heard together):", "\(listed.stdout)")
+        #expect(lines.first == "Groups of pack:birds to tell apart (by your confusions, then genus, then family, then birds heard together):", "\(listed.stdout)")
         let first = lines.dropFirst().first ?? ""
         #expect(first.hasPrefix("1  ") && first.contains(english(confused.0)) && first.contains(english(confused.1)), "the pair confused is group 1: \(listed.stdout)")
         #expect(listed.stdout.contains("taken for each other 1×") && listed.stdout.contains("Drill one: chirper quiz --group 1 --pack birds"), "\(listed.stdout)")

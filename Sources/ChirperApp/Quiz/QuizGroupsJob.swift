@@ -12,7 +12,7 @@ extension QuizJob {
             StandardOutput.write(["\(set.title): no two of its species have been confused, share a genus or are heard together yet."])
             return
         }
-        var lines = ["Groups of \(set.title) to tell apart (by your confusions, then genus, then birds heard together):"]
+        var lines = ["Groups of \(set.title) to tell apart (by your confusions, then genus, then family, then birds heard together):"]
         for (number, group) in groups.groups.enumerated() {
             lines.append("\(number + 1)  " + group.species.map(set.names.short).joined(separator: " · "))
             lines += group.reasons.map { "     " + $0 }
@@ -44,7 +44,7 @@ extension QuizJob {
     /// The set's groups, from the confusions the library holds.
     private static func groups(of set: QuizSet, library: any LibraryStore) throws -> QuizGroups {
         let answers = try LibraryAccess.run { () throws(LibraryError) in try library.quizAnswers(limit: 10_000) }
-        return QuizGroups(recordings: set.recordings, confusions: QuizRecords.confusions(answers))
+        return QuizGroups(recordings: set.recordings, confusions: QuizRecords.confusions(answers), families: set.families)
     }
 }
 

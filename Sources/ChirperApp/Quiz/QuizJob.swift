@@ -42,7 +42,8 @@ public enum QuizJob {
         }
         let states = QuizRecords.states(try LibraryAccess.run { () throws(LibraryError) in try library.quizCards() })
         let answers = try LibraryAccess.run { () throws(LibraryError) in try library.quizAnswers(limit: 10_000) }
-        let planner = QuizPlanner(recordings: set.recordings, states: states, confusions: QuizRecords.confusions(answers))
+        var planner = QuizPlanner(recordings: set.recordings, states: states, confusions: QuizRecords.confusions(answers))
+        planner.families = set.families
         let (now, seed, choices) = (Date().timeIntervalSince1970, options.seed ?? UInt64.random(in: 0...UInt64.max), options.mode == .choices ? options.choices : 0)
         // Reviewing: each card due once, nothing new.
         let questions = source == .due ? planner.review(count: options.count, choices: choices, at: now, seed: seed)

@@ -11,6 +11,12 @@ struct QuizSet {
     let recordings: [QuizCardKey: [Recording]]
     let names: QuizNames
 
+    /// Each species' family, from the taxonomy.
+    var families: [String: String] {
+        guard let taxonomy = names.resolver?.taxonomy else { return [:] }
+        return Dictionary(names.species.compactMap { bird in taxonomy.species(scientific: bird.scientific).map { (bird.scientific, $0.family) } }) { first, _ in first }
+    }
+
     init(title: String, recordings: [Recording]) {
         self.title = title
         var cards: [QuizCardKey: [Recording]] = [:]
@@ -22,7 +28,23 @@ struct QuizSet {
             }
         }
         self.recordings = cards
-        names = QuizNames(species.keys.sorted().map { QuizSpecies(scientific: $0, english: species[$0] ?? nil) }, resolver: TaxonomyFile.resolver)
+        names = QuizNames(Self.named(species, style: Configuration.current.nameStyle.value, resolver: TaxonomyFile.resolver),
+                          resolver: TaxonomyFile.resolver)
+    }
+
+    /// The set's species under the English name the config file's `names` asks for: xeno-canto's own
+    /// (`ioc`, the recordings', else the taxonomy's AviList name), eBird's (`ebird`, from the taxonomy),
+    /// or none (`scientific`).
+    static func named(_ species: [String: String?], style: NameStyle, resolver: SpeciesResolver?) -> [QuizSpecies] {
+        species.keys.sorted().map { scientific in
+            let known = resolver?.taxonomy.species(scientific: scientific)
+            let recorded = species[scientific] ?? nil
+            switch style {
+            case .scientific: return QuizSpecies(scientific: scientific, english: nil)
+            case .ioc: return QuizSpecies(scientific: scientific, english: recorded ?? known?.english)
+            case .ebird: return QuizSpecies(scientific: scientific, english: known.map { $0.name(in: .ebird) } ?? recorded)
+            }
+        }
     }
 
     /// Where the quiz's recordings come from.

@@ -1,8 +1,8 @@
 import XenoCanto
 
 /// Groups of sounds a learner should tell apart, at most `largest` species each, built from the
-/// learner's own confusions first (taken for each other), then the genus, then the birds recordists hear
-/// together (one in another's background). Each group is drilled on its own (`quiz --group N`), and the
+/// learner's own confusions first (taken for each other), then the genus, then the family (from the
+/// taxonomy), then the birds recordists hear together (one in another's background). Each group is drilled on its own (`quiz --group N`), and the
 /// names a question offers come in the same order of closeness.
 public struct QuizGroups: Sendable {
     /// Why two species of the set belong together.
@@ -10,16 +10,19 @@ public struct QuizGroups: Sendable {
         /// Wrong answers naming one when the other was heard, both ways.
         public var confusions = 0
         public var sameGenus = false
+        /// Of one family, and not of one genus.
+        public var sameFamily = false
         /// Recordings of one with the other in their background, both ways.
         public var heardTogether = 0
 
-        /// The order groups are made in: one confusion outweighs a genus, a genus outweighs a
-        /// background.
-        public var weight: Int { confusions * 100 + (sameGenus ? 10 : 0) + min(heardTogether, 9) }
+        /// The order groups are made in: one confusion outweighs a genus, a genus a family, a family
+        /// any number of backgrounds.
+        public var weight: Int { confusions * 100 + (sameGenus ? 20 : 0) + (sameFamily ? 10 : 0) + min(heardTogether, 9) }
 
         public var reasons: [String] {
             (confusions > 0 ? ["taken for each other \(confusions)×"] : [])
                 + (sameGenus ? ["same genus"] : [])
+                + (sameFamily ? ["same family"] : [])
                 + (heardTogether > 0 ? ["heard together in \(heardTogether) recording\(heardTogether == 1 ? "" : "s")"] : [])
         }
     }
@@ -45,7 +48,8 @@ public struct QuizGroups: Sendable {
         }
     }
 
-    public init(recordings: [QuizCardKey: [Recording]], confusions: [(heard: String, named: String)]) {
+    /// `families`: each species' family by its scientific name, where the taxonomy knows it.
+    public init(recordings: [QuizCardKey: [Recording]], confusions: [(heard: String, named: String)], families: [String: String] = [:]) {
         let species = Set(recordings.keys.map(\.species))
         var closeness: [Pair: Closeness] = [:]
         for confusion in confusions where confusion.heard != confusion.named && species.contains(confusion.heard) && species.contains(confusion.named) {
@@ -53,7 +57,13 @@ public struct QuizGroups: Sendable {
         }
         let sorted = species.sorted()
         for (index, a) in sorted.enumerated() {
-            for b in sorted[(index + 1)...] where Self.genus(a) == Self.genus(b) { closeness[Pair(a, b), default: Closeness()].sameGenus = true }
+            for b in sorted[(index + 1)...] {
+                if Self.genus(a) == Self.genus(b) {
+                    closeness[Pair(a, b), default: Closeness()].sameGenus = true
+                } else if let family = families[a], family == families[b] {
+                    closeness[Pair(a, b), default: Closeness()].sameFamily = true
+                }
+            }
         }
         var seen: Set<String> = []
         for recording in recordings.values.joined() where seen.insert(recording.id).inserted {

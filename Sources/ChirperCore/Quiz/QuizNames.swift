@@ -35,11 +35,8 @@ public struct QuizNames: Sendable {
     }
 
     public init(_ species: [QuizSpecies], resolver: SpeciesResolver? = nil) {
+        self.species = species
         self.resolver = resolver
-        self.species = species.map { bird in
-            guard bird.english == nil, let known = resolver?.taxonomy.species(scientific: bird.scientific) else { return bird }
-            return QuizSpecies(scientific: bird.scientific, english: known.english)
-        }
     }
 
     /// The species `typed` names: any name the taxonomy knows it by, else the set's name nearest to it

@@ -61,6 +61,8 @@ public struct QuizPlanner {
     public var states: [QuizCardKey: CardState]
     /// Every wrong answer so far: (heard, named) species.
     public var confusions: [(heard: String, named: String)]
+    /// Each species' family, where the taxonomy knows it (the groups of close sounds use it).
+    public var families: [String: String] = [:]
 
     public init(recordings: [QuizCardKey: [Recording]], states: [QuizCardKey: CardState], confusions: [(heard: String, named: String)]) {
         self.recordings = recordings
@@ -115,7 +117,7 @@ public struct QuizPlanner {
     /// A question for each card of `chosen`, in order, each with another recording than the card's last.
     private func questions(_ chosen: [QuizCardKey], choices: Int, random: inout SeededRandom) -> [QuizQuestion] {
         var lastHeard: [QuizCardKey: String] = states.compactMapValues(\.lastRecording)
-        let groups = choices > 1 ? QuizGroups(recordings: recordings, confusions: confusions) : nil
+        let groups = choices > 1 ? QuizGroups(recordings: recordings, confusions: confusions, families: families) : nil
         return chosen.map { key in
             let candidates = recordings[key] ?? []
             let fresh = candidates.filter { $0.id != lastHeard[key] }
