@@ -46,9 +46,13 @@ build-tests: deps $(TAXONOMY)
 	$(SWIFT) build --build-tests
 	install -m 644 $(TAXONOMY) .build/debug/taxonomy.tsv
 
+# Tests at once: with every suite at once, two cores spent the first minute starting demo servers,
+# sinks, shells and chirpers, and tests bounded by a wait (a prompt, a Tab, a server's answer) missed it.
+TEST_WIDTH ?= 8
+
 test: build-tests
-	$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build
-	$(WITH_PIPEWIRE) .ci/summarize-failures $(SWIFT) test --skip-build --filter '$(SOUND_TESTS)'
+	$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
+	$(WITH_PIPEWIRE) .ci/summarize-failures $(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH) --filter '$(SOUND_TESTS)'
 
 demo: build
 	$(WITH_PULSE) $(CHIRPER) demo
