@@ -30,7 +30,7 @@ deps:
 # version and hash in tools/taxonomy.py, and put beside each build's binaries, where chirper looks first.
 TAXONOMY := build/taxonomy.tsv
 
-$(TAXONOMY): tools/taxonomy.py
+$(TAXONOMY): tools/taxonomy.py | deps
 	@mkdir -p build
 	python3 tools/taxonomy.py $@
 

@@ -30,13 +30,13 @@ extension Chirper {
             guard words.isEmpty != (species == nil) else {
                 throw ValidationError("Give a name or --species FILE: chirper names blackbird")
             }
-            if let region, BirdArea(area: region) ?? BirdArea(country: region) == nil {
+            if let region, BirdArea(region: region) == nil {
                 throw ValidationError("--region must be an area (europe, america, africa, asia, australia) or a country such as \"United Kingdom\".")
             }
         }
 
         func run() throws {
-            try NamesJob.run(names: words, speciesFile: species, region: region.flatMap { BirdArea(area: $0) ?? BirdArea(country: $0) })
+            try NamesJob.run(names: words, speciesFile: species, region: region.flatMap(BirdArea.init(region:)))
         }
     }
 }

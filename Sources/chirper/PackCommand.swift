@@ -73,7 +73,7 @@ extension Chirper {
                 }
                 try OptionRange.check(perSpecies, 1...50, "--per-species must be from 1 to 50.")
                 try OptionRange.check(maxLength, 1...3600, "--max-length must be from 1 to 3600 seconds.")
-                if let region, BirdArea(area: region) ?? BirdArea(country: region) == nil {
+                if let region, BirdArea(region: region) == nil {
                     throw ValidationError("--region must be an area (europe, america, africa, asia, australia) or a country such as "
                         + "\"United Kingdom\".")
                 }
@@ -84,7 +84,7 @@ extension Chirper {
                 let types = (type ?? "").split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty }
                 try await PackBuildJob.run(name: name, source: source,
                                            criteria: PackCriteria(perSpecies: perSpecies, types: types, maxSeconds: maxLength), api: api.choice,
-                                           replace: replace, region: region.flatMap { BirdArea(area: $0) ?? BirdArea(country: $0) })
+                                           replace: replace, region: region.flatMap(BirdArea.init(region:)))
             }
         }
 

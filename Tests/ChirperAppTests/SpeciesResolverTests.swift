@@ -26,10 +26,30 @@ struct SpeciesResolverTests {
         // eBird files it under another genus: both scientific names are the one species, and a typo of its name too.
         ("Dryobates arizonae", "Leuconotopicus arizonae"), ("Ariozna Woodpecker", "Leuconotopicus arizonae"),
         ("Blakc Thrush", "Turdus infuscatus"), ("Blackbrid", "Turdus merula"),
+        // A subspecies is its species; a letter typed with a combining mark is the letter with it.
+        ("Turdus merula merula", "Turdus merula"), ("Ru\u{0308}ppell's Warbler", "Curruca ruppeli"),
     ])
     func everyFormOfANameIsOneSpecies(typed: String, expected: String) throws {
         let explained = try Self.resolver.resolve(typed).explained(typed)
         #expect(try Self.scientific(typed) == expected, "\(explained)")
+    }
+
+    /// A bird's name before a code that is spelt the same: "crow" is not the Crested Owl's CROW, nor
+    /// "dove" the Little Auk's DOVE.
+    @Test(arguments: ["crow", "dove", "wren", "bulbul", "kaka"])
+    func aNameComesBeforeACodeSpeltTheSame(typed: String) throws {
+        let resolution = try Self.resolver.resolve(typed)
+        if case .species(_, .name(_, let kind)) = resolution { #expect(!kind.isCode, "\(typed): \(resolution.explained(typed))") }
+        #expect(try Self.scientific("CROW") == "Lophostrix cristata", "a code alone is still read")
+    }
+
+    /// A typo of a name two species share is the same choice as the name.
+    @Test func aTypoOfASharedNameIsTheChoiceOfTheName() throws {
+        let resolver = try Self.resolver
+        guard case .choice(let exact) = resolver.resolve("Scarlet Minivet"), case .choice(let typo) = resolver.resolve("Scarlet Minivt") else {
+            Issue.record("\(try Self.resolver.resolve("Scarlet Minivt"))"); return
+        }
+        #expect(exact.map(\.scientific) == typo.map(\.scientific))
     }
 
     @Test func aNameSeveralBirdsShareIsAChoiceUnlessTheAreaDecides() throws {
@@ -84,6 +104,13 @@ struct SpeciesResolverTests {
             _ = try Taxonomy(parsing: "# header\nParus major\tParidae\tGreat Tit\n")
         }
         #expect(throws: Taxonomy.ReadError.empty) { _ = try Taxonomy(parsing: "# nothing\n") }
+        let long = String(repeating: "wo ", count: 100)
+        #expect(throws: Taxonomy.ReadError.malformedLine(number: 1, reason: "a name longer than 200 bytes or 12 words, or too many names")) {
+            _ = try Taxonomy(parsing: "Parus major\tParidae\t\(long)\t\t\t\t\t\t\n")
+        }
+        // Windows line ends, and a species given twice kept once.
+        let twice = try Taxonomy(parsing: "Parus major\tParidae\tGreat Tit\t\t\t\t\t\t\r\nParus major\tParidae\tGreat Tit\t\t\t\t\t\t\r\n")
+        #expect(twice.species.count == 1 && SpeciesResolver(taxonomy: twice).resolve("great tit").species?.scientific == "Parus major")
         if case .found(_, let path) = TaxonomyFile.read {
             let text = try String(contentsOfFile: path, encoding: .utf8)
             #expect(text.contains("AviList Core Team") && text.contains("CC BY 4.0") && text.contains("eBird/Clements"))
@@ -101,6 +128,10 @@ struct SpeciesResolverTests {
         }
         #expect(names.species(named: "robin")?.scientific == "Erithacus rubecula")
         #expect(names.species(named: "American Robin") == nil, "a bird outside the set is a wrong answer")
+        // The set's key is eBird's scientific name (xeno-canto's genus): AviList's name of it is right.
+        let woodpecker = QuizNames([QuizSpecies(scientific: "Dryobates arizonae", english: "Arizona Woodpecker")], resolver: try Self.resolver)
+        #expect(woodpecker.species(named: "Leuconotopicus arizonae")?.scientific == "Dryobates arizonae")
+        #expect(woodpecker.species(named: "ARWO")?.scientific == "Dryobates arizonae")
         #expect(names.completions(of: "owl") == ["Tawny Owl"])
         #expect(names.completions(of: "blackb") == ["Common Blackbird"])
         #expect(names.completions(of: "eurasian bl") == ["Common Blackbird"])

@@ -194,8 +194,7 @@ struct SearchCommandTests {
         try await TestCatalog.withServer { server in
             let result = try await ChirperProcess.run(["search", "great", "tit", "cnt:france"] + server.api)
             #expect(result.status == 0, "\(result.stderr)")
-            // A bird's name is asked for by its species, beside the tags as typed.
-            #expect(server.faults.apiRequests.first?.parameters["query"] == "sp:\"Parus major\" cnt:france")
+            #expect(server.faults.apiRequests.first?.parameters["query"] == "sp:\"Parus major\" cnt:france", "the bird, by its species")
             let insect = try await ChirperProcess.run(["search", "common", "field", "grasshopper"] + server.api)
             #expect(insect.status == 0 && server.faults.apiRequests.last?.parameters["query"] == "en:\"common field grasshopper\"")
             let raw = try await ChirperProcess.run(["search", "--raw", "great", "tit"] + server.api)
@@ -372,8 +371,7 @@ enum HTTP10 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
         defer { close(socket) }
-        // A bound on a wait, not a speed check: at the start of a full run, every suite at once on two
-        // cores, the in-process server has taken more than 15 s to answer.
+        // A bound on a wait, not a speed check: a loaded run's server has taken more than 15 s to answer.
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()

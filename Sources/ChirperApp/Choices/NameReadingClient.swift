@@ -56,13 +56,19 @@ final class NameReadingClient: SearchClient {
     /// name is several birds'.
     private func species(in query: SearchQuery) -> (alternative: SearchQuery.Alternative, isTypo: Bool, said: Bool)? {
         guard let words = query.words, let resolver = resolver() else { return nil }
-        let area = query.value(of: "area").flatMap(BirdArea.init(area:)) ?? query.value(of: "cnt").flatMap(BirdArea.init(country:))
-        let resolution = resolver.resolve(words, area: area)
+        let resolution = resolver.resolve(words, area: query.birdArea)
         guard case .species(let species, let match) = resolution else { return nil }
         let isTypo = if case .typo = match { true } else { false }
         // Said unless the words were the species' English name: a scientific name typed is shown its English one.
         let typedScientific = if case .name(_, .scientific) = match { true } else { false }
         return (SearchQuery.Alternative(species: species.scientific, explained: resolution.explained(words), of: query), isTypo,
                 typedScientific || match.differs(from: words))
+    }
+}
+
+extension SearchQuery {
+    /// The area its `area:` or `cnt:` term names, which decides a name several birds share.
+    var birdArea: BirdArea? {
+        value(of: "area").flatMap(BirdArea.init(area:)) ?? value(of: "cnt").flatMap(BirdArea.init(country:))
     }
 }

@@ -48,7 +48,7 @@ public enum TaxonomyFile {
         case .found: nil
         case .missing(let tried):
             "chirper: no taxonomy file (looked for \(tried.joined(separator: ", "))): names are asked of xeno-canto as typed. "
-                + "Reinstall Chirper, or set CHIRPER_TAXONOMY."
+                + (tried.count == 1 ? "Check CHIRPER_TAXONOMY." : "Reinstall Chirper, or set CHIRPER_TAXONOMY to its taxonomy.tsv.")
         case .unreadable(let path, let reason):
             "chirper: the taxonomy file \(path) is not read (\(reason)): names are asked of xeno-canto as typed."
         }

@@ -113,7 +113,8 @@ public enum PackBuildJob {
             let resolver = TaxonomyFile.resolver
             if resolver == nil, let problem = TaxonomyFile.problem { StandardError.write(problem) }
             do {
-                let found = try await lookup.recordings(ofNames: names, resolver: resolver, area: region)
+                let found = try await lookup.recordings(ofNames: names, resolver: resolver, area: region,
+                                                        style: Configuration.current.nameStyle.value)
                 groups = found.species
                 looked.unmatched = found.unmatched
                 looked.readings = found.readings

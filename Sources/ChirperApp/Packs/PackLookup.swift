@@ -65,7 +65,9 @@ struct PackLookup {
         return Found(species: order.compactMap { groups[$0] })
     }
 
-    func recordings(ofNames names: [SpeciesList.Name], resolver: SpeciesResolver?, area: BirdArea?) async throws(APIError) -> Found {
+    /// `style`: which English names the lines give.
+    func recordings(ofNames names: [SpeciesList.Name], resolver: SpeciesResolver?, area: BirdArea?,
+                    style: NameStyle = .ioc) async throws(APIError) -> Found {
         var found = Found()
         var asked = Set<String>()
         for (index, name) in names.enumerated() {
@@ -73,22 +75,22 @@ struct PackLookup {
             let resolution = resolver?.resolve(name.text, area: area)
             switch resolution {
             case .species(let species, let match)?:
-                if match.differs(from: name.text) { found.readings.append(resolution!.explained(name.text)) }
+                if match.differs(from: name.text) { found.readings.append(NameResolution.species(species, match).explained(name.text, style: style)) }
                 // A species named twice (by two of its names) is asked for once.
                 guard asked.insert(species.scientific).inserted else { continue }
                 switch try await recordings(of: species) {
                 case .matched(let recordings): found.species.append(recordings)
                 case .unmatched(let unmatched): found.unmatched.append(unmatched)
                 }
-            case .choice?:
-                found.unmatched.append(Unmatched(name: name.text, reason: resolution!.reading()
+            case .choice(let birds)?:
+                found.unmatched.append(Unmatched(name: name.text, reason: NameResolution.choice(birds).reading(style: style)
                     + "; name one" + (area == nil ? ", or give --region" : "") + "."))
             case .unknown(let nearest)?:
                 // Not a bird the taxonomy knows: a grasshopper, a frog, a bat, a new split. xeno-canto is asked.
                 switch try await recordings(of: name) {
                 case .matched(let recordings): found.species.append(recordings)
                 case .unmatched(let unmatched):
-                    let offered = nearest.prefix(3).map { "\($0.english) (\($0.scientific))" }
+                    let offered = nearest.prefix(3).map { "\($0.name(in: style)) (\($0.scientific))" }
                     found.unmatched.append(offered.isEmpty ? unmatched
                         : Unmatched(name: name.text, reason: "not a bird name I know, nor a name on xeno-canto; nearest: \(offered.joined(separator: ", "))"))
                 }

@@ -43,7 +43,7 @@ struct ShelfClient: SearchClient {
         }
         var matching: [Recording] = []
         // The bird the words name, when the shelf holds it; else the words as text.
-        if let typed = asked.words, let species = resolver()?.resolve(typed).species {
+        if let typed = asked.words, let species = resolver()?.resolve(typed, area: asked.birdArea).species {
             let names = Set(([species.scientific] + species.otherScientific).map { $0.lowercased() })
             let tagWords = Self.words(of: asked.tags.joined(separator: " "))
             matching = recordings(in: 0..<count).filter { names.contains($0.binomial.lowercased()) && Self.matches($0, words: tagWords) }

@@ -14,7 +14,9 @@ struct QuizSet {
     /// Each species' family, from the taxonomy.
     var families: [String: String] {
         guard let taxonomy = names.resolver?.taxonomy else { return [:] }
-        return Dictionary(names.species.compactMap { bird in taxonomy.species(scientific: bird.scientific).map { (bird.scientific, $0.family) } }) { first, _ in first }
+        return Dictionary(names.species.compactMap { bird in
+            taxonomy.species(scientific: bird.scientific).flatMap { $0.family.isEmpty ? nil : (bird.scientific, $0.family) }
+        }) { first, _ in first }
     }
 
     init(title: String, recordings: [Recording]) {

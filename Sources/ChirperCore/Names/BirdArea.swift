@@ -29,6 +29,12 @@ public enum BirdArea: String, Sendable, CaseIterable {
         self.init(rawValue: NameKey(area).text)
     }
 
+    /// `--region`'s value: an area, else a country.
+    public init?(region: String) {
+        guard let area = BirdArea(area: region) ?? BirdArea(country: region) else { return nil }
+        self = area
+    }
+
     /// The area a country (as xeno-canto writes it) is in, for the countries most recorded.
     public init?(country: String) {
         let key = NameKey(country).text

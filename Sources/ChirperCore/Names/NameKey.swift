@@ -33,6 +33,8 @@ public struct NameKey: Hashable, Sendable, Comparable, CustomStringConvertible {
                 case UInt8(ascii: "'"): continue  // "Rüppell's" is one word
                 default: pendingSpace = true
                 }
+            } else if [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory) {
+                continue  // "u" and a combining diaeresis is "ü", whose plain letter is "u"
             } else if let plain = Self.plain(scalar) {
                 append(plain.utf8)
             } else if scalar == "\u{2019}" || scalar == "\u{02BC}" {

@@ -39,33 +39,54 @@ public struct SpeciesResolver: Sendable {
     public func resolve(_ text: String, area: BirdArea? = nil) -> NameResolution {
         let key = NameKey(text)
         guard !key.isEmpty else { return .unknown(nearest: []) }
+        // Four or six capitals are a banding code as birders write one (CROW: the Crested Owl).
+        let letters = text.unicodeScalars.filter { $0 != " " }
+        if [4, 6].contains(letters.count), letters.allSatisfy({ ("A"..."Z").contains($0) }) {
+            let codes = taxonomy.entries(named: key.joinedBytes).filter { $0.kind == .bandingCode }
+            if !codes.isEmpty { return decided(codes, area: area) }
+        }
         if let found = named(key, area: area) { return found }
+        // "Turdus merula merula": a subspecies is its species.
+        let words = key.words
+        if words.count == 3, case .species(let species, .name(let name, .scientific))? = named(NameKey(words[0] + " " + words[1]), area: area) {
+            return .species(species, .name(name, .scientific))
+        }
         return nearest(to: key, area: area)
     }
 
-    /// The name whole or shortened, without guessing at typos.
+    /// A bird seen among several: its species, a name of it that matched, and for each English name
+    /// that matched by its end, the words dropped from its front.
+    typealias Candidate = (index: Int, name: String, dropped: [[Substring]])
+
+    /// The name whole or shortened, without guessing at typos. Names come before codes: "crow" is a
+    /// crow before it is the banding code of the Crested Owl.
     func named(_ key: NameKey, area: BirdArea?) -> NameResolution? {
         let entries = taxonomy.entries(named: key.joinedBytes)
-        if !entries.isEmpty {
-            let birds = grouped(entries.map { ($0.species, $0.name, [Substring]()) })
-            if birds.count == 1, let entry = entries.first {
-                return .species(taxonomy.species[entry.species], .name(entry.name, entry.kind))
-            }
+        let names = entries.filter { !$0.kind.isCode }
+        if !names.isEmpty { return decided(names, area: area) }
+        let shortened = taxonomy.entries(ending: key.joinedBytes)
+        if !shortened.isEmpty {
+            let birds = grouped(shortened.map { ($0.species, $0.name, [$0.dropped]) })
+            if birds.count == 1, let only = birds.first { return .species(taxonomy.species[only.index], .shortName(only.name)) }
             return decide(among: birds, area: area)
         }
-        let shortened = taxonomy.entries(ending: key.joinedBytes)
-        guard !shortened.isEmpty else { return nil }
-        let birds = grouped(shortened.map { ($0.species, $0.name, $0.dropped) })
-        if birds.count == 1, let only = birds.first { return .species(taxonomy.species[only.index], .shortName(only.name)) }
+        return entries.isEmpty ? nil : decided(entries, area: area)
+    }
+
+    private func decided(_ entries: [Taxonomy.Entry], area: BirdArea?) -> NameResolution {
+        let birds = grouped(entries.map { ($0.species, $0.name, []) })
+        if birds.count == 1, let entry = entries.first {
+            return .species(taxonomy.species[entry.species], .name(entry.name, entry.kind))
+        }
         return decide(among: birds, area: area)
     }
 
     /// Each species once, with its first name matched and the words dropped from each of its names.
-    private func grouped(_ matches: [(index: Int, name: String, dropped: [Substring])]) -> [(index: Int, name: String, dropped: [Substring])] {
-        var order: [Int] = [], byIndex: [Int: (index: Int, name: String, dropped: [Substring])] = [:]
+    private func grouped(_ matches: [Candidate]) -> [Candidate] {
+        var order: [Int] = [], byIndex: [Int: Candidate] = [:]
         for match in matches {
             if let known = byIndex[match.index] {
-                byIndex[match.index] = (known.index, known.name, known.dropped.isEmpty ? match.dropped : known.dropped)
+                byIndex[match.index] = (known.index, known.name, known.dropped + match.dropped)
             } else {
                 order.append(match.index)
                 byIndex[match.index] = match
@@ -75,14 +96,16 @@ public struct SpeciesResolver: Sendable {
     }
 
     /// One of several birds: the one of the area asked about, else the one everyday name means, else a
-    /// choice, the everyday ones first.
-    private func decide(among birds: [(index: Int, name: String, dropped: [Substring])], area: BirdArea?) -> NameResolution {
-        let everyday = birds.filter { !$0.dropped.isEmpty && $0.dropped.allSatisfy(Self.everyday.contains) }
+    /// choice, the everyday ones first. A bird qualifies by any of its names that matched.
+    private func decide(among birds: [Candidate], area: BirdArea?) -> NameResolution {
+        let everyday = birds.filter { bird in bird.dropped.contains { !$0.isEmpty && $0.allSatisfy(Self.everyday.contains) } }
         let meant = everyday.count == 1 ? everyday.first : nil
         if let area {
             // "European Robin", not "Western Yellow Robin": the area's word alone before the name.
-            let local = birds.filter { $0.dropped.isEmpty ? nameWords(of: $0.index, meet: area)
-                : $0.dropped.count == 1 && area.nameWords.contains($0.dropped[0]) }
+            let local = birds.filter { bird in
+                bird.dropped.isEmpty ? nameWords(of: bird.index, meet: area)
+                    : bird.dropped.contains { $0.count == 1 && area.nameWords.contains($0[0]) }
+            }
             if local.count == 1, let only = local.first, only.index != meant?.index {
                 return .species(taxonomy.species[only.index], .area(only.name, area))
             }
@@ -115,12 +138,11 @@ public struct SpeciesResolver: Sendable {
             // The nearest whole names first ("Black Thrush" before the end of "Glossy Black Thrush").
             let tied = scored.prefix { $0.distance == best.distance }
             let whole = tied.filter { !$0.listed.isShort }
-            if !whole.isEmpty, unique(whole.map(\.listed.species)).count == 1, let name = whole.first?.listed {
-                return .species(taxonomy.species[name.species], .typo(name.name))
-            }
-            if whole.isEmpty, Set(tied.map(\.listed.key)).count == 1 {
-                switch named(NameKey(best.listed.key), area: area) {
-                case .species(let species, _)?: return .species(species, .typo(best.listed.name))
+            // One name nearest (whole, else the end of names): read as that name would be.
+            let nearestNames = whole.isEmpty ? tied[...] : whole[...]
+            if Set(nearestNames.map(\.listed.key)).count == 1, let name = nearestNames.first?.listed {
+                switch named(NameKey(name.key), area: area) {
+                case .species(let species, _)?: return .species(species, .typo(name.name))
                 case .choice(let birds)?: return .choice(birds)
                 case .unknown?, nil: break
                 }

@@ -80,34 +80,44 @@ public struct Taxonomy: Sendable {
         }
     }
 
-    /// The list of names, made once.
-    /// The file tools/taxonomy.py writes: `#` lines, then one species a line, nine tab-separated fields
-    /// (eight in a file made before species had other scientific names).
+    /// The longest name a line may hold, in bytes, and the most words: a bird's name is under 60 bytes
+    /// and 6 words; every later word of a name is indexed, so a name of many words costs as many entries.
+    static let nameLimit = 200, wordLimit = 12
+    /// The most other names of one kind a species may have.
+    static let listLimit = 20
+
+    /// The file tools/taxonomy.py writes: `#` lines, then one species a line, nine tab-separated fields.
     public init(parsing text: String) throws(ReadError) {
         self.init(species: try Self.species(parsing: text))
     }
 
     /// The species of the file, not yet indexed (enough for a shell's Tab). Read as bytes: a line is
-    /// split at tabs, never into characters.
+    /// split at tabs, never into characters. A species named twice is kept once, the first time.
     public static func species(parsing text: String) throws(ReadError) -> [Species] {
-        var species: [Species] = []
+        var species: [Species] = [], seen = Set<String>()
         var number = 0
         let bytes = Array(text.utf8)
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                number += 1
-                guard let first = line.first, first != UInt8(ascii: "#") else { continue }
-                let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-                guard fields.count == 8 || fields.count == 9 else {
-                    throw .malformedLine(number: number, reason: "\(fields.count) fields where 9 are expected")
-                }
-                guard fields[0].utf8.lazy.filter({ $0 == 0x20 }).count == 1, !fields[2].isEmpty else {
-                    throw .malformedLine(number: number, reason: "no scientific name of two words and English name")
-                }
-                func optional(_ text: String) -> String? { text.isEmpty ? nil : text }
-                func list(_ text: String) -> [String] { text.isEmpty ? [] : text.split(separator: "|").map(String.init) }
-                species.append(Species(scientific: fields[0], family: fields[1], english: fields[2], ebirdEnglish: optional(fields[3]),
-                                       otherEnglish: list(fields[4]), ebirdCode: optional(fields[5]), banding: optional(fields[6]),
-                                       banding6: optional(fields[7]), otherScientific: fields.count == 9 ? list(fields[8]) : []))
+        for raw in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            let line = raw.last == 0x0D ? raw.dropLast() : raw
+            guard let first = line.first, first != UInt8(ascii: "#") else { continue }
+            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count == 9 else { throw .malformedLine(number: number, reason: "\(fields.count) fields where 9 are expected") }
+            guard fields[0].utf8.lazy.filter({ $0 == 0x20 }).count == 1, !fields[2].isEmpty else {
+                throw .malformedLine(number: number, reason: "no scientific name of two words and English name")
+            }
+            func list(_ text: String) -> [String] { text.isEmpty ? [] : text.split(separator: "|").map(String.init) }
+            let others = (english: list(fields[4]), scientific: list(fields[8]))
+            let names = fields + others.english + others.scientific
+            guard others.english.count <= listLimit, others.scientific.count <= listLimit,
+                  names.allSatisfy({ $0.utf8.count <= nameLimit && $0.utf8.lazy.filter { $0 == 0x20 }.count < wordLimit }) else {
+                throw .malformedLine(number: number, reason: "a name longer than \(nameLimit) bytes or \(wordLimit) words, or too many names")
+            }
+            guard seen.insert(fields[0]).inserted else { continue }
+            func optional(_ text: String) -> String? { text.isEmpty ? nil : text }
+            species.append(Species(scientific: fields[0], family: fields[1], english: fields[2], ebirdEnglish: optional(fields[3]),
+                                   otherEnglish: others.english, ebirdCode: optional(fields[5]), banding: optional(fields[6]),
+                                   banding6: optional(fields[7]), otherScientific: others.scientific))
         }
         guard !species.isEmpty else { throw .empty }
         return species

@@ -43,6 +43,8 @@ public struct QuizNames: Sendable {
     /// when near enough (one edit in a short name, two in a longer one); nil for an answer that names
     /// none of the set.
     public func species(named typed: String) -> QuizSpecies? {
+        let key = NameKey(typed)
+        if let own = species.first(where: { bird in bird.names.contains { NameKey($0) == key } }) { return own }
         switch resolver?.resolve(typed) {
         case .species(let bird, let match)?:
             if let own = own(bird) { return own }
@@ -57,22 +59,26 @@ public struct QuizNames: Sendable {
         return nearestOfTheSet(to: typed)
     }
 
+    /// The set's species that is `bird`, by any of its scientific names (xeno-canto may file it under
+    /// eBird's genus where the taxonomy keeps AviList's).
     private func own(_ bird: Species) -> QuizSpecies? {
-        species.first { NameKey($0.scientific) == NameKey(bird.scientific) }
+        let keys = Set(([bird.scientific] + bird.otherScientific).map(NameKey.init))
+        return species.first { keys.contains(NameKey($0.scientific)) }
     }
 
     private func nearestOfTheSet(to typed: String) -> QuizSpecies? {
-        let wanted = Array(SpeciesList.folded(typed))
+        let wanted = NameKey.bytes(of: typed)
         guard !wanted.isEmpty else { return nil }
-        var best: (QuizSpecies, Int)?
+        let allowed = max(1, SpeciesResolver.typosAllowed(in: wanted.count))
+        var best: (species: QuizSpecies, distance: Int)?
         for candidate in species {
             for name in candidate.names {
-                let distance = SpeciesList.editDistance(wanted, Array(SpeciesList.folded(name)))
-                if best == nil || distance < best!.1 { best = (candidate, distance) }
+                let distance = EditDistance.between(wanted, NameKey.bytes(of: name), atMost: allowed)
+                if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
             }
         }
-        guard let (found, distance) = best, distance <= (wanted.count < 8 ? 1 : 2) else { return nil }
-        return found
+        guard let best, best.distance <= allowed else { return nil }
+        return best.species
     }
 
     /// The set's names that start as `typed` does, English before scientific, each in alphabetical
