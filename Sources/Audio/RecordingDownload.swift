@@ -7,6 +7,11 @@ import PlaybackModel
 /// an interrupted download never leaves a file that looks whole. A dropped connection resumes from the
 /// byte reached (the player's input, with its Range requests). An existing file is never replaced.
 public enum RecordingDownload {
+    /// Removes the half-written files of downloads into `folder` whose process has ended.
+    public static func removeAbandoned(in folder: URL) {
+        WholeFileWriter.removeAbandoned(in: folder)
+    }
+
     public enum Outcome: Equatable, Sendable {
         case saved(bytes: Int)
         /// A file of the announced size was there already: kept, nothing written.

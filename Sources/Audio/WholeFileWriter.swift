@@ -31,10 +31,20 @@ final class WholeFileWriter {
     /// process is gone: what a download killed mid-way (SIGKILL, a power cut) left behind. A name without
     /// a number, or a process that runs (another user's included: EPERM), is left alone; it may be the
     /// user's own file in a download folder.
-    static func removeAbandoned(in directory: URL, prefix: String) {
+    /// `prefix` nil: every file's (".NAME.part-PID-…").
+    static func removeAbandoned(in directory: URL, prefix: String? = nil) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }), pid > 0,
+        for name in names {
+            let start: Substring.Index
+            if let prefix {
+                guard name.hasPrefix(prefix) else { continue }
+                start = name.index(name.startIndex, offsetBy: prefix.count)
+            } else {
+                let pieces = name.split(separator: ".part-", maxSplits: 1)
+                guard name.hasPrefix("."), pieces.count == 2, let rest = pieces.last else { continue }
+                start = rest.startIndex
+            }
+            guard let pid = Int32(name[start...].prefix { $0.isASCII && $0.isNumber }), pid > 0,
                   pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }

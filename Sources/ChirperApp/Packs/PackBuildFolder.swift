@@ -61,6 +61,8 @@ final class PackBuildFolder {
         switch building.owner {
         case .chirper(let files):
             made = files.sorted()
+            // A stopped build's half-written files, whichever recordings they were of.
+            RecordingDownload.removeAbandoned(in: building.url)
         case .other(let why):
             throw CommandFailure(message: "chirper: \(why): it is left as it is. Move it away to build the pack \(name).", exitCode: .library)
         case .nothing:
