@@ -78,33 +78,28 @@ struct PackLookup {
                 if match.differs(from: name.text) { found.readings.append(NameResolution.species(species, match).explained(name.text, style: style)) }
                 // A species named twice (by two of its names) is asked for once.
                 guard asked.insert(species.scientific).inserted else { continue }
-                switch try await recordings(of: species) {
-                case .matched(let recordings): found.species.append(recordings)
-                case .unmatched(let unmatched): found.unmatched.append(unmatched)
-                }
+                found.take(try await recordings(of: species))
             case .choice(let birds)?:
                 found.unmatched.append(Unmatched(name: name.text, reason: NameResolution.choice(birds).reading(style: style)
                     + "; name one" + (area == nil ? ", or give --region" : "") + "."))
-            case .unknown(let nearest)?:
-                // Not a bird the taxonomy knows: a grasshopper, a frog, a bat, a new split. xeno-canto is asked.
+            case .unknown?, nil:
+                // Not a bird the taxonomy knows (a grasshopper, a frog, a bat, a new split), or no taxonomy:
+                // xeno-canto is asked, and a miss is offered the taxonomy's nearest names.
+                let nearest = if case .unknown(let nearest)? = resolution { nearest } else { [Species]() }
+                let offered = nearest.prefix(3).map { "\($0.name(in: style)) (\($0.scientific))" }
                 switch try await recordings(of: name) {
-                case .matched(let recordings): found.species.append(recordings)
-                case .unmatched(let unmatched):
-                    let offered = nearest.prefix(3).map { "\($0.name(in: style)) (\($0.scientific))" }
-                    found.unmatched.append(offered.isEmpty ? unmatched
-                        : Unmatched(name: name.text, reason: "not a bird name I know, nor a name on xeno-canto; nearest: \(offered.joined(separator: ", "))"))
-                }
-            case nil:
-                switch try await recordings(of: name) {
-                case .matched(let recordings): found.species.append(recordings)
-                case .unmatched(let unmatched): found.unmatched.append(unmatched)
+                case .unmatched where !offered.isEmpty:
+                    found.unmatched.append(Unmatched(name: name.text,
+                                                     reason: "not a bird name I know, nor a name on xeno-canto; nearest: \(offered.joined(separator: ", "))"))
+                case let outcome:
+                    found.take(outcome)
                 }
             }
         }
         return found
     }
 
-    private enum Outcome {
+    fileprivate enum Outcome {
         case matched([Recording])
         case unmatched(Unmatched)
     }
@@ -151,5 +146,14 @@ struct PackLookup {
 
     private func search(_ text: String) async throws(APIError) -> [Recording] {
         try await client.search(SearchQuery(text), page: 1, perPage: PageSize.allowed.upperBound).recordings
+    }
+}
+
+extension PackLookup.Found {
+    fileprivate mutating func take(_ outcome: PackLookup.Outcome) {
+        switch outcome {
+        case .matched(let recordings): species.append(recordings)
+        case .unmatched(let unmatched): self.unmatched.append(unmatched)
+        }
     }
 }

@@ -71,38 +71,25 @@ public enum SpeciesList {
         return words.allSatisfy { $0.allSatisfy(\.isLetter) } && words.dropFirst().allSatisfy { $0.allSatisfy(\.isLowercase) }
     }
 
-    /// A name as compared: lower case, hyphens as spaces, one space between words.
+    /// A name as compared: its `NameKey` (case, accents, apostrophes and hyphens forgiven).
     public static func folded(_ name: String) -> String {
-        String(name.lowercased().map { $0 == "-" ? " " : $0 }).split(separator: " ").joined(separator: " ")
+        NameKey(name).text
     }
 
-    /// The name in `candidates` closest to `name` (by edits of the folded names), when it is close enough
+    /// The name in `candidates` closest to `name` (by edits of their keys), when it is close enough
     /// to offer: at most a third of the name's letters differ.
     public static func closest(to name: String, in candidates: [String]) -> String? {
-        let wanted = Array(folded(name))
+        let wanted = NameKey.bytes(of: name)
         let allowed = max(2, wanted.count / 3)
         // Two names whose lengths differ by more than is allowed are that many edits apart at least:
         // not compared, so a long line costs no more than its length.
         let scored = candidates.compactMap { candidate -> (String, Int)? in
-            let other = Array(folded(candidate))
+            let other = NameKey.bytes(of: candidate)
             guard abs(other.count - wanted.count) <= allowed else { return nil }
-            return (candidate, editDistance(wanted, other))
+            return (candidate, EditDistance.between(wanted, other, atMost: allowed))
         }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= allowed else { return nil }
         return best.0
-    }
-
-    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        var previous = Array(0...b.count)
-        for (i, left) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, right) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     /// One line of CSV: fields split at commas outside double quotes, `""` inside quotes a quote.
