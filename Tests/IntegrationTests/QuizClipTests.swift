@@ -29,13 +29,16 @@ struct QuizClip {
         let terminal = try TmuxSession(command: [ChirperProcess.binary.path, "quiz", "--pack", "field", "--count", "1", "--clip", "3"],
                                        environment: environment, width: 100, height: 30)
         // New to the listener: taught first, with its one recording (the same clip), which ends on its own.
+        // The recorder starts once that sound has ended (the screen offers it again), so none of it is counted.
         _ = try await terminal.waitForScreen { $0.contains("New to you: ") && $0.contains("♪ ▶") }
-        try await Task.sleep(for: .seconds(4))
+        _ = try await terminal.waitForScreen(seconds: 60) { $0.contains("New to you: ") && $0.contains("↑ plays it again") }
         let recorder = try await MonitorRecorder()
         try terminal.send("Enter")
         _ = try await terminal.waitForScreen { $0.contains("question 1 of 1") && $0.contains("Which bird is it?") }
         // The question's clip plays 3 s and ends; the question waits for its answer.
-        try await Task.sleep(for: .seconds(5))
+        _ = try await terminal.waitForScreen { $0.contains("Which bird is it?") && $0.contains("♪ ▶") }
+        _ = try await terminal.waitForScreen(seconds: 60) { $0.contains("Which bird is it?") && $0.contains("↑ plays it again") }
+        try await Task.sleep(for: .seconds(1))
         try terminal.send("Escape")
         #expect(try await terminal.exitStatus(within: 10) == 0)
         let heard = HeardSound(samples: try await recorder.stop())
