@@ -34,7 +34,7 @@ public final class DecodedTrack: @unchecked Sendable {
     /// request, 500 ms), so each request is met by one write of a whole piece. Smaller pieces cost CPU
     /// for nothing: every piece is a hop to the writing thread and a wake-up of PulseAudio's
     /// (docs/performance.md, "Playback CPU"). The position is
-    /// told as the writes return, so about twice a second (`StatusReporter`); the status shows seconds.
+    /// told as the writes return, so about twice a second (`EngineState.positionEvery`); the status shows seconds.
     static let pieceMilliseconds = 490
     /// Where `mpg123_read` writes: one piece of the current format (before the format is known, the
     /// decoder writes nothing).

@@ -11,29 +11,71 @@ public struct Playing: Sendable, Equatable {
     }
 }
 
-/// What the engine is doing, as one value: what its track is doing (`Activity`), and whether the
-/// listener holds it. `Output` is the sound server's stream (a `PulseStream` in the engine, a plain
-/// number in the tests).
+/// What the engine is doing, as one value: whether the listener holds it and what its track is doing
+/// (`phase`), the speed and loop in force, and where the track is. `Output` is the sound server's
+/// stream (a `PulseStream` in the engine, a plain number in the tests).
 ///
 /// Pause holds the activity as it was and the activity still moves on while held (a track opens, a
 /// connection drops and returns); only what the listener is told differs, as each event says below.
-public enum EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
-    /// Not paused: the track's activity is heard as it goes.
-    case running(Activity)
-    /// Held by the listener: its stream corked (a stream opened meanwhile is corked as it opens).
-    case paused(Activity)
-    /// Stopped for good (q, Ctrl-C): a stream that opens now is cancelled at once.
-    case stopped
+public struct EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
+    /// Whether the listener holds the engine, and what its track is doing.
+    public enum Phase: Equatable, Sendable {
+        /// Not paused: the track's activity is heard as it goes.
+        case running(Activity)
+        /// Held by the listener: its stream corked (a stream opened meanwhile is corked as it opens).
+        case paused(Activity)
+        /// Stopped for good (q, Ctrl-C): a stream that opens now is cancelled at once.
+        case stopped
+    }
+
+    /// A track's place: seconds heard into it, and its length when known.
+    public struct Position: Equatable, Sendable {
+        public var elapsed: Double
+        public var duration: Double?
+
+        public init(elapsed: Double, duration: Double?) {
+            self.elapsed = elapsed
+            self.duration = duration
+        }
+    }
+
+    public private(set) var phase: Phase
+    /// Speed and loop in force. The speed holds for the queue; every track begins with the loop given
+    /// on the command line (`givenLoop`), and one marked with `l` holds for its track only.
+    public private(set) var settings: ListeningSettings
+    public let givenLoop: LoopMarks
+    /// The track's last position, said again when sound returns after buffering; nil until its first.
+    public private(set) var position: Position?
+    /// The last position told: the next is told a quarter of a second on, or at once after a move.
+    private var positionTold: Double?
+
+    /// How often the position is told while a track is heard (it is reached after each write, about
+    /// twice a second).
+    public static var positionEvery: Double { 0.25 }
+
+    public init(settings: ListeningSettings = .normal) {
+        phase = .running(.idle)
+        self.settings = settings
+        givenLoop = settings.loop
+    }
 
     /// Nothing asked yet, or the queue is over.
-    public static var idle: EngineState { .running(.idle) }
+    public static var idle: EngineState { EngineState() }
+    public static func running(_ activity: Activity) -> EngineState { EngineState(phase: .running(activity)) }
+    public static func paused(_ activity: Activity) -> EngineState { EngineState(phase: .paused(activity)) }
+    public static var stopped: EngineState { EngineState(phase: .stopped) }
+
+    private init(phase: Phase) {
+        self.init()
+        self.phase = phase
+    }
 
     /// How long the server must have been dry before buffering is said.
     public static var dryLongEnough: Duration { .milliseconds(200) }
 
     /// The stream sound goes to now.
     public var output: Output? {
-        switch self {
+        switch phase {
         case .running(let activity), .paused(let activity): return activity.output
         case .stopped: return nil
         }
@@ -41,23 +83,23 @@ public enum EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
 
     /// The track the engine is on.
     public var track: Playing? {
-        switch self {
+        switch phase {
         case .running(let activity), .paused(let activity): return activity.track
         case .stopped: return nil
         }
     }
 
     /// Whether the listener hears the track's sound now (a short dry spell included): positions are
-    /// reported only then.
+    /// told only then.
     public var isSounding: Bool {
-        switch self {
+        switch phase {
         case .running(let activity): return activity.isSounding
         case .paused, .stopped: return false
         }
     }
 
-    public var isPaused: Bool { if case .paused = self { true } else { false } }
-    public var isStopped: Bool { if case .stopped = self { true } else { false } }
+    public var isPaused: Bool { if case .paused = phase { true } else { false } }
+    public var isStopped: Bool { if case .stopped = phase { true } else { false } }
 
     /// What happens to the engine: from the playing loop, from the stream's callbacks, from a timer
     /// the engine set, and from the listener.
@@ -87,6 +129,12 @@ public enum EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
         case togglePause
         case stop
         case queueEnded
+        /// The track's speed or loop changed (a key, or a loop's passes played), on `track`.
+        case settingsChanged(ListeningSettings, on: Playing)
+        /// The track's sound was written up to `elapsed` (after each write): told when heard and due.
+        case played(to: Double, duration: Double?)
+        /// The track's place moved (a seek, a start inside it, a loop's join): told with the next write.
+        case moved(to: Double, duration: Double?)
     }
 
     /// What the engine must do after a transition, in order.
@@ -109,11 +157,13 @@ public enum EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
         switch event {
         case .stop:
             let output = self.output
-            self = .stopped
+            phase = .stopped
             return output.map { [.cancel($0)] } ?? []
         case .queueEnded:
-            switch self {
-            case .running, .paused: self = .idle
+            switch phase {
+            case .running, .paused:
+                phase = .running(.idle)
+                position = nil
             case .stopped: break
             }
             return []
@@ -123,6 +173,8 @@ public enum EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
             return isPaused ? resume() : pause()
 
         case .trackBegan(let track):
+            guard !isStopped else { return [] }
+            (position, positionTold, settings.loop) = (nil, nil, givenLoop)
             // Paused: the new track's row says it opens, then that it is held.
             return moveActivity({ $0.begin(track) }, whilePaused: { $0 + [.report(track, .paused)] })
         case .outputOpened(let output):
@@ -147,6 +199,21 @@ public enum EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
         case .reconnected:
             return moveActivity({ $0.regainConnection() }, whilePaused: { $0 })
 
+        case .settingsChanged(let changed, let track):
+            guard !isStopped else { return [] }
+            settings = changed
+            return [.report(track, .settings(changed))]
+        case .played(let elapsed, let duration):
+            guard !isStopped else { return [] }
+            position = Position(elapsed: elapsed, duration: duration)
+            guard isSounding, let track, positionTold.map({ elapsed - $0 >= Self.positionEvery }) ?? true else { return [] }
+            positionTold = elapsed
+            return [.report(track, .position(elapsed: elapsed, duration: duration))]
+        case .moved(let elapsed, let duration):
+            guard !isStopped else { return [] }
+            (position, positionTold) = (Position(elapsed: elapsed, duration: duration), nil)
+            return []
+
         // The stream's callbacks and the dry-spell timer are about the stream of the state only (an
         // older one playing out is no news), and a corked stream is dry by choice.
         case .outputRanDry(let stream, let episode):
@@ -162,14 +229,14 @@ public enum EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
     /// listener is told. Stopped is final.
     private mutating func moveActivity(_ move: (inout Activity) -> [Action],
                                        whilePaused: ([Action]) -> [Action]) -> [Action] {
-        switch self {
+        switch phase {
         case .running(var activity):
             let actions = move(&activity)
-            self = .running(activity)
+            phase = .running(activity)
             return actions
         case .paused(var activity):
             let actions = move(&activity)
-            self = .paused(activity)
+            phase = .paused(activity)
             return whilePaused(actions)
         case .stopped:
             return []
@@ -177,11 +244,11 @@ public enum EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
     }
 
     private mutating func moveRunningStream(_ stream: Output, _ move: (inout Activity) -> [Action]) -> [Action] {
-        switch self {
+        switch phase {
         case .running(var activity):
             guard stream == activity.output else { return [] }
             let actions = move(&activity)
-            self = .running(activity)
+            phase = .running(activity)
             return actions
         case .paused, .stopped:
             return []
@@ -189,17 +256,17 @@ public enum EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
     }
 
     private mutating func pause() -> [Action] {
-        switch self {
+        switch phase {
         case .running(.idle), .paused, .stopped:
             return []
         case .running(let activity):
-            self = .paused(activity)
+            phase = .paused(activity)
             return (activity.output.map { [Action.cork($0, true)] } ?? []) + (activity.track.map { [.report($0, .paused)] } ?? [])
         }
     }
 
     private mutating func resume() -> [Action] {
-        switch self {
+        switch phase {
         case .running, .stopped:
             return []
         case .paused(let held):
@@ -207,13 +274,13 @@ public enum EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
             switch held {
             case .starving(let track, let output, _), .buffering(let track, let output, .serverRanDry):
                 // Dry when it was corked: it plays again once the server has refilled (started callback).
-                self = .running(.buffering(track, output, .serverRanDry))
+                phase = .running(.buffering(track, output, .serverRanDry))
                 return uncork + [.report(track, .resumed), .report(track, .buffering(progress: nil))]
             case .buffering(let track, _, .reconnecting):
-                self = .running(held)
+                phase = .running(held)
                 return uncork + [.report(track, .resumed), .report(track, .buffering(progress: nil))]
             case .idle, .opening, .playing, .draining:
-                self = .running(held)
+                phase = .running(held)
                 return uncork + (held.track.map { [.report($0, .resumed)] } ?? [])
             }
         }

@@ -10,22 +10,7 @@ extension PlaybackEngine {
         case stopped(seconds: Double)
     }
 
-    /// The position to say again when sound returns after buffering is the one jumped to.
-    func movePosition(to elapsed: Double, duration: Double?) {
-        control.withLock { $0.position = (elapsed, duration) }
-    }
-
-    /// Speed and loop as they stand now, reported on `track` (the status line shows them).
-    func publish(_ settings: ListeningSettings, on track: Playing) {
-        control.withLock { control in
-            control.settings = settings
-            listener.queue(track, .settings(settings))
-        }
-        listener.tell()
-    }
-
-    /// One track's play as the track player runs it: what it plays, where it is (`track`), and what the
-    /// status line was last told.
+    /// One track's play as the track player runs it: what it plays and where it is (`track`).
     struct TrackRun {
         let decoded: DecodedTrack
         let playing: Playing
@@ -33,7 +18,6 @@ extension PlaybackEngine {
         let connection: any AudioOutput
         let events: @Sendable (PlaybackEvent) -> Void
         var track: TrackPlayback
-        var status = StatusReporter()
         /// Where the track begins when a command or the loop asked for a point inside it: told as a
         /// jump once its sound starts (the row and the desktop would otherwise count from 0).
         var beginsAt: Double?
@@ -49,12 +33,7 @@ extension PlaybackEngine {
     func playTrack(_ decoded: DecodedTrack, _ playing: Playing, fallbackDuration: Double?, startingAt: Double?, trackStart: Double?, endingAt: Double?,
                    connection: any AudioOutput, session: inout Session,
                    events: @escaping @Sendable (PlaybackEvent) -> Void) async -> Ending {
-        // The speed holds for the queue; the loop given on the command line for every track, one marked
-        // with `l` for this track only.
-        let settings = control.withLock { control in
-            control.settings.loop = options.loop.map { .looping($0) } ?? .none
-            return control.settings
-        }
+        let settings = control.withLock { $0.state.settings }
         var run = TrackRun(decoded: decoded, playing: playing, fallbackDuration: fallbackDuration, connection: connection, events: events,
                            track: TrackPlayback(index: playing.index, settings: settings, startingAt: startingAt, trackStart: trackStart, endingAt: endingAt,
                                                 clock: PlaybackClock(stream: session.inputEnd, recording: 0, rate: session.rate)))
@@ -114,8 +93,7 @@ extension PlaybackEngine {
                 let reached = try await decoded.seek(to: target)
                 let resumed = run.track.decoderMoved(to: target, reached: reached, format: session.source)
                 run.track.jumped(resumed: resumed, stream: session.inputEnd, rate: session.rate, heardSoFar: heardSoFar)
-                run.status.positionMoved()
-                movePosition(to: resumed, duration: run.duration)
+                transition(.moved(to: resumed, duration: run.duration))
                 // A speed change goes on from where it was; a start at a point is told with the first sound.
                 if speed == nil { if run.track.started { run.events(.jumped(to: resumed)) } else { run.beginsAt = resumed } }
             case .useFormat(let format, let speed):
@@ -128,7 +106,7 @@ extension PlaybackEngine {
                 transition(.soundWritten(duration: run.duration, outputDry: session.output?.isDry ?? false))
                 if let start = run.beginsAt, start > 0 { run.events(.jumped(to: start)) }
             case .publish(let settings):
-                publish(settings, on: run.playing)
+                transition(.settingsChanged(settings, on: run.playing))
             case .loopBack(let start):
                 // Heard right after what is written.
                 let reached = try await decoded.seek(to: start)
@@ -136,12 +114,11 @@ extension PlaybackEngine {
                 run.track.loopedBack(resumed: resumed, stream: session.inputEnd, played: run.played(session))
             case .advanced:
                 for join in run.track.joinsHeard(played: run.played(session)) {
-                    movePosition(to: join, duration: run.duration)
+                    transition(.moved(to: join, duration: run.duration))
                     run.events(.jumped(to: join))
-                    run.status.positionMoved()
                 }
                 let now = run.track.elapsed(played: run.played(session))
-                reportPosition(run.playing, elapsed: now, duration: run.duration, status: &run.status)
+                transition(.played(to: now, duration: run.duration))
                 if let duration = run.duration, duration - now > Self.prefetchBeforeEnd { continue }
                 session.prefetch(run.playing.index + 1)
             case .finish:

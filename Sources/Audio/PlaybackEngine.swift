@@ -94,14 +94,10 @@ public final class PlaybackEngine: Sendable {
     /// The state, and beside it what is not state: the listener's commands not yet taken (a mailbox)
     /// and the volume for streams to come.
     struct Control {
-        var state = EngineState<SinkHandle>.idle
+        var state: EngineState<SinkHandle>
         /// The moves, seeks, speed changes and loop marks sent and not yet taken by the track player.
         var commands: [ListeningCommand] = []
         var volume: Double?
-        /// The track's last position reported or due (elapsed, duration), said again when sound returns.
-        var position: (elapsed: Double, duration: Double?)?
-        /// Speed and loop in force.
-        var settings: ListeningSettings
     }
     let control: Locked<Control>
     /// Where events go, told outside the lock in the order queued under it.
@@ -109,8 +105,8 @@ public final class PlaybackEngine: Sendable {
 
     public init(options: Options = .init()) {
         self.options = options
-        control = Locked(Control(volume: options.volume,
-                                settings: ListeningSettings(speed: options.speed, loop: options.loop.map { .looping($0) } ?? .none)))
+        let settings = ListeningSettings(speed: options.speed, loop: options.loop.map { .looping($0) } ?? .none)
+        control = Locked(Control(state: EngineState(settings: settings), volume: options.volume))
     }
 
     /// Changes the state. Reports are queued under the lock, so the listener hears them in the order of
@@ -126,7 +122,9 @@ public final class PlaybackEngine: Sendable {
                 case .report(let track, let event):
                     listener.queue(track, event)
                 case .reportPosition(let track):
-                    if let (elapsed, duration) = control.position { listener.queue(track, .position(elapsed: elapsed, duration: duration)) }
+                    if let position = control.state.position {
+                        listener.queue(track, .position(elapsed: position.elapsed, duration: position.duration))
+                    }
                 case .schedule(let later, let delay):
                     Task { [weak self] in
                         try? await Task.sleep(for: delay)
@@ -175,18 +173,6 @@ public final class PlaybackEngine: Sendable {
     /// An event about `track`, in order with the transitions' reports.
     private func report(_ track: Playing, _ event: PlaybackEvent) {
         control.withLock { _ in listener.queue(track, event) }
-        listener.tell()
-    }
-
-    /// The position after a write (a piece, about half a second), at most every quarter second, while
-    /// the track is heard (not while it opens, buffers or is paused: the state says), and kept to be
-    /// said again when it is heard again.
-    func reportPosition(_ track: Playing, elapsed: Double, duration: Double?, status: inout StatusReporter) {
-        control.withLock { control in
-            control.position = (elapsed, duration)
-            guard control.state.isSounding, let event = status.position(elapsed: elapsed, duration: duration) else { return }
-            listener.queue(track, event)
-        }
         listener.tell()
     }
 
@@ -292,7 +278,6 @@ public final class PlaybackEngine: Sendable {
             if let known = progress.knownTrack() { asked = known } else { asked = await track(progress.index) }
             guard let next = asked else { break }
             let playing = Playing(index: progress.index, id: next.id)
-            control.withLock { $0.position = nil }
             await handle(.trackBegan(playing))
             let events = { @Sendable [weak self] (event: PlaybackEvent) in self?.report(playing, event); return }
             let begun = progress.offersFirstRequest() ? early?.firstRequest(for: next.source) : nil

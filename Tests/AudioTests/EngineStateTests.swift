@@ -1,4 +1,5 @@
 import Audio
+import PlaybackModel
 import Testing
 
 /// The engine's transitions one by one: the state after each event and the actions it asks for. Streams
@@ -222,11 +223,52 @@ import Testing
     @Test func stoppedIgnoresEveryEventButCancelsAStreamThatOpens() {
         let events: [State.Event] = [.trackBegan(first), .soundWritten(duration: 1, outputDry: false), .trackEnded,
                                      .outputRanDry(7, episode: 1), .outputStarted(7), .dryLongEnough(7, episode: 1),
-                                     .reconnecting, .reconnected, .pause(true), .pause(false), .togglePause, .stop, .queueEnded]
+                                     .reconnecting, .reconnected, .pause(true), .pause(false), .togglePause, .stop, .queueEnded,
+                                     .settingsChanged(.normal, on: first), .played(to: 1, duration: 2), .moved(to: 1, duration: 2)]
         for event in events {
             var state = State.stopped
             #expect(state.handle(event) == [], "\(event)")
             #expect(state == .stopped)
         }
     }
+
+    // MARK: Speed, loop and position: kept in the state, told from it
+
+    @Test func positionsAreToldEveryQuarterSecondWhileHeardAndAtOnceAfterAMove() {
+        var state = State.running(.playing(first, 7))
+        #expect(state.handle(.played(to: 0, duration: 5)) == [.report(first, .position(elapsed: 0, duration: 5))])
+        #expect(state.handle(.played(to: 0.1, duration: 5)) == [], "not due")
+        #expect(state.position == .init(elapsed: 0.1, duration: 5), "kept, though not told")
+        #expect(state.handle(.played(to: 0.3, duration: 5)) == [.report(first, .position(elapsed: 0.3, duration: 5))])
+        #expect(state.handle(.moved(to: 0.2, duration: 5)) == [])
+        #expect(state.handle(.played(to: 0.25, duration: 5)) == [.report(first, .position(elapsed: 0.25, duration: 5))],
+                "a seek back: the next write tells where")
+    }
+
+    @Test func aPositionReachedWhileNotHeardIsKeptToBeSaidWhenSoundReturns() {
+        var state = State.running(.buffering(first, 7, .reconnecting))
+        #expect(state.handle(.played(to: 3, duration: nil)) == [], "buffering: not heard")
+        #expect(state.handle(.reconnected) == [.reportPosition(first)])
+        #expect(state.position == .init(elapsed: 3, duration: nil))
+        _ = state.handle(.pause(true))
+        #expect(state.handle(.played(to: 4, duration: nil)) == [], "paused: not heard")
+        #expect(state.position == .init(elapsed: 4, duration: nil))
+    }
+
+    @Test func theSpeedHoldsForTheQueueAndEachTrackBeginsWithTheLoopGiven() throws {
+        let given = LoopMarks.looping(try #require(LoopSection(start: 1, end: 2)))
+        var state = State(settings: ListeningSettings(speed: .normal, loop: given))
+        _ = state.handle(.trackBegan(first))
+        let marked = ListeningSettings(speed: PlaybackSpeed(rate: 0.5), loop: .started(at: 3))
+        #expect(state.handle(.settingsChanged(marked, on: first)) == [.report(first, .settings(marked))])
+        #expect(state.settings == marked)
+        _ = state.handle(.played(to: 3.5, duration: 9))
+        _ = state.handle(.trackEnded)
+        _ = state.handle(.trackBegan(second))
+        #expect(state.settings == ListeningSettings(speed: PlaybackSpeed(rate: 0.5), loop: given), "the speed kept, the loop the one given")
+        #expect(state.position == nil, "a new track has no position yet")
+        _ = state.handle(.queueEnded)
+        #expect(state.settings.speed == PlaybackSpeed(rate: 0.5))
+    }
 }
+

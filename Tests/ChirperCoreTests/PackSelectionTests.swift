@@ -80,6 +80,16 @@ import XenoCanto
         #expect(SpeciesList.names(in: "Common Name\nGreat Tit\n") == [.english("Great Tit")])
     }
 
+    @Test func eBirdsTaxonomyAndAnyCSVWithASpeciesCodeColumnGiveItsCodes() {
+        let taxonomy = """
+            TAXON_ORDER,CATEGORY,SPECIES_CODE,PRIMARY_COM_NAME,SCI_NAME
+            1,species,eurbla,Eurasian Blackbird,Turdus merula
+            """
+        #expect(SpeciesList.names(in: taxonomy) == [.scientific("Turdus merula")], "a scientific name first")
+        #expect(SpeciesList.names(in: "Common Name,Species Code\n\"Tit, Great\",gretit1\n,eurbla\n") == [.code("gretit1"), .code("eurbla")])
+        #expect(SpeciesList.names(in: "PRIMARY_COM_NAME\nEurasian Blackbird\n") == [.english("Eurasian Blackbird")])
+    }
+
     @Test func aBirdNETListGivesItsScientificNames() {
         let list = "Turdus merula_Eurasian Blackbird\nParus major_Great Tit\nEngine_Engine\n"
         #expect(SpeciesList.names(in: list) == [.scientific("Turdus merula"), .scientific("Parus major"), .english("Engine_Engine")])

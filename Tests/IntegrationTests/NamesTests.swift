@@ -1,5 +1,6 @@
 import ChirperApp
 import ChirperCore
+import DemoCatalog
 import Foundation
 import Testing
 
@@ -79,6 +80,19 @@ struct NamesTests {
             let asked = server.faults.apiRequests.dropFirst(before).compactMap { $0.parameters["query"] }
             #expect(asked.filter { $0.hasPrefix("sp:") }.count == 5, "\(asked)")
             #expect(!asked.contains { $0.lowercased().contains("robin") }, "a choice costs no request: \(asked)")
+
+            // A build whose files could not all be fetched, run again: it resumes the choice kept, and says
+            // again what the list left out (exit 4), as the first run would have.
+            for entry in DemoRecordings.builtIn.entries { server.faults.audio(entry.recording.id, .notFound) }
+            let stopped = try await ChirperProcess.run(["pack", "build", "resumed", "--species", list.path, "--per-species", "1"] + server.api,
+                                                       environment: environment, timeout: 120)
+            #expect(stopped.status == 4 && stopped.stderr.contains("Run the same command again"), "\(stopped.stdout)\(stopped.stderr)")
+            for entry in DemoRecordings.builtIn.entries { server.faults.audio(entry.recording.id, nil) }
+            let resumed = try await ChirperProcess.run(["pack", "build", "resumed", "--species", list.path, "--per-species", "1"] + server.api,
+                                                       environment: environment, timeout: 120)
+            #expect(resumed.status == 4, "\(resumed.stdout)\(resumed.stderr)")
+            #expect(resumed.stdout.contains("✗ Robin: more than one bird: "), "\(resumed.stdout)")
+            #expect(resumed.stdout.contains("Left out (✗ above): Robin, Zxqv Wobbler"), "\(resumed.stdout)")
 
             let europe = try await ChirperProcess.run(["pack", "build", "trip", "--replace", "--region", "europe", "--species", list.path,
                                                        "--per-species", "1"] + server.api, environment: environment, timeout: 120)

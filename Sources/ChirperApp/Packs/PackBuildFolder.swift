@@ -69,7 +69,7 @@ final class PackBuildFolder {
             guard mkdir(building.url.path, 0o755) == 0 else {
                 throw CommandFailure(message: "chirper: cannot make \(building.url.path): \(String(cString: strerror(errno)))", exitCode: .library)
             }
-            made = [".pending.json"]
+            made = [".pending.json", ".pending-left-out.json"]
             try building.mark(made: made)
         }
     }
@@ -85,16 +85,24 @@ final class PackBuildFolder {
     // MARK: The build's choice, kept between runs
 
     private var pending: URL { building.url.appendingPathComponent(".pending.json") }
+    /// The names of the list the choice left out, said again by a run that resumes it.
+    private var pendingLeftOut: URL { building.url.appendingPathComponent(".pending-left-out.json") }
 
-    /// The recordings an earlier run of the same build chose; nil when there was none or it was another build.
-    func pendingChoice(for source: String) -> [Recording]? {
+    /// The recordings an earlier run of the same build chose, and the names it left out; nil when there
+    /// was none, it was another build, or what it kept cannot be read.
+    func pendingChoice(for source: String) -> (recordings: [Recording], leftOut: [PackLookup.Unmatched])? {
         guard case .chirper = building.owner, let bytes = try? BoundedFile.read(pending.path, limit: BoundedFile.packLimit),
-              let document = PackDocument.read(bytes), document.source == source else { return nil }
-        return document.recordings
+              let document = PackDocument.read(bytes), document.source == source,
+              let names = try? BoundedFile.read(pendingLeftOut.path, limit: BoundedFile.packLimit),
+              let leftOut = try? JSONDecoder().decode([PackLookup.Unmatched].self, from: Data(names)) else { return nil }
+        return (document.recordings, leftOut)
     }
 
-    func keepPendingChoice(_ recordings: [Recording], source: String) throws(CommandFailure) {
+    func keepPendingChoice(_ recordings: [Recording], leftOut: [PackLookup.Unmatched], source: String) throws(CommandFailure) {
         try make()
+        record(pendingLeftOut.lastPathComponent)
+        let names = (try? JSONEncoder().encode(leftOut)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        try building.write(names, to: pendingLeftOut)
         try building.write(PackDocument.text(name: name.text, source: source, built: nil, recordings: recordings), to: pending)
     }
 

@@ -22,7 +22,9 @@ public enum PackBuildJob {
         var chosen: [Recording]
         var leftOut: [PackLookup.Unmatched] = []
         if let earlier = folder.pendingChoice(for: sourceText) {
-            chosen = earlier
+            chosen = earlier.recordings
+            leftOut = earlier.leftOut
+            report(leftOut: leftOut)
         } else {
             let found = try await lookUp(source, library: library, criteria: criteria, api: api, region: region, progress: progress)
             chosen = found.chosen
@@ -32,7 +34,7 @@ public enum PackBuildJob {
                 throw CommandFailure(message: "chirper: nothing to put in the pack \(packName): no playable recording met the criteria.",
                                      exitCode: .noMatch)
             }
-            try folder.keepPendingChoice(chosen, source: sourceText)
+            try folder.keepPendingChoice(chosen, leftOut: leftOut, source: sourceText)
         }
         try await build(folder, source: sourceText, chosen: chosen, library: library)
         guard leftOut.isEmpty else {
@@ -141,7 +143,12 @@ public enum PackBuildJob {
         for recording in looked.restricted {
             StandardOutput.write([Displayable.line("⊘ XC\(recording.id) \(recording.scientificName): restricted, listed only (no file is asked for).")])
         }
-        for unmatched in looked.unmatched {
+        report(leftOut: looked.unmatched)
+    }
+
+    /// "✗ Robin: more than one bird: …", a line a name.
+    private static func report(leftOut: [PackLookup.Unmatched]) {
+        for unmatched in leftOut {
             StandardOutput.write([Displayable.line("✗ \(unmatched.name): \(unmatched.reason)")])
         }
     }

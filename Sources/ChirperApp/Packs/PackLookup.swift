@@ -24,7 +24,7 @@ public enum PackSource: Sendable, Equatable {
 /// client's pacer), with a line of progress.
 struct PackLookup {
     /// A name of the species file left out of the pack, and why, with the names to try instead.
-    struct Unmatched: Sendable, Equatable {
+    struct Unmatched: Sendable, Equatable, Codable {
         var name: String
         var reason: String
     }

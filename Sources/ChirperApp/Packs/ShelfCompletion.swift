@@ -22,8 +22,8 @@ public enum ShelfCompletion {
 
     static func held(_ shelf: Shelf) -> [String] {
         let paths = LibraryPaths.standard()
-        guard FileManager.default.fileExists(atPath: paths.database.path),
-              let library = try? SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 1) else { return [] }
+        guard FileManager.default.fileExists(atPath: paths.database.path) else { return [] }
+        let library = SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 1)
         switch shelf {
         case .pack: return ((try? library.packs()) ?? []).map(\.name.text)
         case .list: return ((try? library.lists()) ?? []).map(\.name.text)

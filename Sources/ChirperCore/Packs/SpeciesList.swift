@@ -1,12 +1,15 @@
 import XenoCanto
 
 /// The species of a `--species FILE`: one name a line (English or scientific; `#` starts a comment; a
-/// BirdNET list's "Turdus merula_Eurasian Blackbird" is its scientific name), or the CSV eBird exports
-/// (a header naming "Common Name" and "Scientific Name"; the scientific one is used).
+/// BirdNET list's "Turdus merula_Eurasian Blackbird" is its scientific name), or a CSV as eBird writes
+/// them: its data and life-list exports ("Common Name", "Scientific Name") and its taxonomy
+/// ("SPECIES_CODE"), the scientific name used where there is one, else the code, else the English name.
 public enum SpeciesList {
     public enum Name: Sendable, Equatable, Hashable {
         case scientific(String)
         case english(String)
+        /// An eBird species code ("eurbla").
+        case code(String)
 
         public var isScientific: Bool {
             if case .scientific = self { return true }
@@ -15,7 +18,7 @@ public enum SpeciesList {
 
         public var text: String {
             switch self {
-            case .scientific(let text), .english(let text): text
+            case .scientific(let text), .english(let text), .code(let text): text
             }
         }
     }
@@ -23,14 +26,13 @@ public enum SpeciesList {
     public static func names(in text: String) -> [Name] {
         let lines = text.split(whereSeparator: \.isNewline).map { String($0) }
         guard let header = lines.first else { return [] }
-        let columns = csvFields(header).map { $0.lowercased() }
-        if let scientific = columns.firstIndex(of: "scientific name") ?? columns.firstIndex(of: "common name") {
-            let isScientific = columns[scientific] == "scientific name"
+        let columns = csvFields(header).map { Column(heading: $0) }
+        let read: [(Column, (String) -> Name)] = [(.scientific, Name.scientific), (.code, Name.code), (.english, Name.english)]
+        if let (index, name) = read.lazy.compactMap({ column, name in columns.firstIndex(of: column).map { ($0, name) } }).first {
             return unique(lines.dropFirst().compactMap { line in
                 let fields = csvFields(line)
-                guard scientific < fields.count, !fields[scientific].trimmed.isEmpty else { return nil }
-                let name = fields[scientific].trimmed
-                return isScientific ? .scientific(name) : .english(name)
+                guard index < fields.count, case let text = fields[index].trimmed, !text.isEmpty else { return nil }
+                return name(text)
             })
         }
         return unique(lines.compactMap { line in
@@ -40,6 +42,20 @@ public enum SpeciesList {
             guard !name.isEmpty else { return nil }
             return looksScientific(name) ? .scientific(name) : .english(name)
         })
+    }
+
+    /// A CSV column a name is read from, by its heading in any case, with spaces or underscores.
+    private enum Column: Equatable {
+        case scientific, code, english, other
+
+        init(heading: String) {
+            switch heading.trimmed.lowercased().replacing("_", with: " ") {
+            case "scientific name", "sci name": self = .scientific
+            case "species code", "speciescode": self = .code
+            case "common name", "english name", "primary com name": self = .english
+            default: self = .other
+            }
+        }
     }
 
     /// The first line of `text` longer than `limit` bytes: its number and length. Names are read only
