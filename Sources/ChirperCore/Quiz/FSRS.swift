@@ -27,6 +27,14 @@ public struct FSRS: Sendable, Equatable {
         case review(Memory)
         case relearning(step: Int, Memory)
 
+        /// Answered and not yet in review: learnt, or relearnt after a lapse, in steps of minutes.
+        public var isBeingLearnt: Bool {
+            switch self {
+            case .learning, .relearning: true
+            case .new, .review: false
+            }
+        }
+
         public var memory: Memory? {
             switch self {
             case .new: nil

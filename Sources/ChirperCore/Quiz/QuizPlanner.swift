@@ -81,7 +81,7 @@ public struct QuizPlanner {
         // A fifth of the session (one at least) is kept for cards already known, when there are any.
         let knownShare = known.isEmpty ? 0 : max(1, count / 5)
         var chosen = Array(due.prefix(max(0, count - knownShare)))
-        chosen += new.shuffled(using: &random).prefix(min(newLimit, count - chosen.count))
+        chosen += joining(new, limit: min(newLimit, count - chosen.count), random: &random)
         chosen += known.shuffled(using: &random).prefix(max(0, count - chosen.count))
         // Still short (a small set): the cards chosen are asked again (each time with another recording),
         // never more new cards than asked for.
@@ -90,6 +90,28 @@ public struct QuizPlanner {
         chosen.shuffle(using: &random)
         let planned = questions(chosen, choices: choices, random: &random)
         return teaching ? introducing(Set(new), in: planned, random: &random) : planned
+    }
+
+    /// The new cards a session teaches: the group being learnt grows as its cards mature. `limit` counts
+    /// the cards still being learnt (answered, not yet in review), so new ones join only as those pass
+    /// to review; each joins closest to what is learnt or joining already (confused with it, then its
+    /// genus, family, or heard with it), so a learner meets a sound beside the ones it is mistaken for.
+    /// With nothing close, the seed's order.
+    private func joining(_ new: [QuizCardKey], limit: Int, random: inout SeededRandom) -> [QuizCardKey] {
+        var left = new.shuffled(using: &random)
+        var joined: [QuizCardKey] = []
+        let room = limit - states.values.filter(\.card.phase.isBeingLearnt).count
+        guard room > 0 else { return [] }
+        let groups = QuizGroups(recordings: recordings, confusions: confusions, families: families)
+        var near = Set(states.compactMap { $0.value.card.phase == .new ? nil : $0.key.species })
+        while joined.count < room, !left.isEmpty {
+            let closeness = left.map { card in near.map { groups.weight(card.species, $0) }.max() ?? 0 }
+            let best = closeness.indices.max { (closeness[$0], $1) < (closeness[$1], $0) }!
+            let card = left.remove(at: best)
+            joined.append(card)
+            near.insert(card.species)
+        }
+        return joined
     }
 
     /// `asked` with each new card's first question preceded by its introduction: another recording of
