@@ -103,6 +103,41 @@ struct NamesTests {
         }
     }
 
+    /// `names = ebird` in the config file: a listing gives eBird's English names, `--json` what xeno-canto sent.
+    @Test func theNamesSettingChoosesTheEnglishNamesAListingShows() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-names-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let config = data.appendingPathComponent("config/chirper")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let environment = ["XDG_DATA_HOME": data.path, "XDG_CONFIG_HOME": data.appendingPathComponent("config").path]
+        try await TestCatalog.withServer { server in
+            for (style, shown, notShown) in [("ebird", "Eurasian Blackbird", "Common Blackbird"), ("scientific", "Turdus merula", "Common Blackbird"),
+                                             ("ioc", "Common Blackbird", "Eurasian Blackbird")] {
+                try "names = \(style)\n".write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+                let listed = try await ChirperProcess.run(["search", "sp:\"Turdus merula\""] + server.api, environment: environment)
+                #expect(listed.status == 0 && listed.stdout.contains(shown) && !listed.stdout.contains(notShown), "\(style): \(listed.stdout)\(listed.stderr)")
+                let json = try await ChirperProcess.run(["search", "sp:\"Turdus merula\"", "--json"] + server.api, environment: environment)
+                #expect(json.stdout.contains("\"en\":\"Common Blackbird\""), "\(style): --json is what was sent: \(json.stdout.prefix(300))")
+            }
+        }
+    }
+
+    /// Without the taxonomy (a broken install), every command that reads a name says so once, on stderr,
+    /// and reads names as xeno-canto does.
+    @Test func withoutTheTaxonomyEachCommandSaysSoOnceAndAsksXenoCanto() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-names-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["XDG_DATA_HOME": data.path, "CHIRPER_TAXONOMY": data.appendingPathComponent("gone.tsv").path]
+        try await TestCatalog.withServer { server in
+            for command in [["search", "great", "tit"], ["search", "Parus", "major", "--json"]] {
+                let run = try await ChirperProcess.run(command + server.api, environment: environment)
+                let said = run.stderr.components(separatedBy: "no taxonomy file").count - 1
+                #expect(run.status == 0 && said == 1 && run.stderr.contains("gone.tsv"), "\(command): \(run.stderr)")
+                #expect(run.stdout.contains("Great Tit") || run.stdout.contains("Parus"), "\(command): found as xeno-canto reads it: \(run.stdout)")
+            }
+        }
+    }
+
     /// `--json` prints one recording object a line; its `gen` and `sp`.
     static func binomial(of line: String) -> String? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],

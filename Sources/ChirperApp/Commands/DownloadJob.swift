@@ -12,7 +12,7 @@ public enum DownloadJob {
     /// `recordings`: XC numbers; empty when `query` names the recordings.
     /// `folder`: where the files go (made if missing).
     public static func run(recordings: [String], folder: String, query: String?, page: Int, perPage: Int, api: APIChoice) async throws {
-        let client = NameReadingClient(try api.client())
+        let client = NameReadingClient(try api.client(), resolver: { TaxonomyFile.resolverSayingWhy })
         var wanted: [(number: String, recording: Recording?)] = []
         var readAs: SearchQuery.Alternative?
         do {

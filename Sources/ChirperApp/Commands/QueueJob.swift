@@ -20,7 +20,7 @@ public enum QueueJob {
                 throw CommandFailure(message: "chirper: \(client.query) holds no recording.", exitCode: .noMatch)
             }
         } else {
-            let state = await ListState.firstPage(of: words, pages: pages, client: NameReadingClient(try api.client()))
+            let state = await ListState.firstPage(of: words, pages: pages, client: NameReadingClient(try api.client(), resolver: { TaxonomyFile.resolverSayingWhy }))
             switch state {
             case .populated(let listing), .paging(let listing, _):
                 recordings = listing.rows.map(\.recording)

@@ -8,7 +8,7 @@ public enum SearchJob {
     public static func run(words: [String], pages: PageChoice, json: Bool, pageCount: Int, api: APIChoice) async throws {
         var live = try api.client()
         live.keepsSentJSON = json
-        let client = NameReadingClient(live)
+        let client = NameReadingClient(live, resolver: { TaxonomyFile.resolverSayingWhy })
         // After the page is out (whatever it held) and standard output has ended, so a busy library
         // holds up no reader of the results.
         defer {

@@ -19,7 +19,7 @@ struct SearchOutput {
                     try row.recording.sentJSON.text ?? String(decoding: encoder.encode(row.recording), as: UTF8.self)
                 })
             } else {
-                StandardOutput.write(ListRenderer.lines(state, width: width))
+                StandardOutput.write(ListRenderer.lines(ShownNames.configured.shown(state), width: width))
             }
             // A later page that failed: the rows that came are printed, and the exit code says it failed.
             if case .paging(_, let next) = state, case .failed(let reason) = next.fetch { throw reason.failure }

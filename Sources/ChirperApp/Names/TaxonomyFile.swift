@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ChirperCore
+import Locking
 import XenoCanto
 
 /// The taxonomy installed with Chirper, read once, when a name is first resolved: `$CHIRPER_TAXONOMY`,
@@ -41,6 +42,18 @@ public enum TaxonomyFile {
         if case .found(let resolver, _) = loaded { return resolver }
         return nil
     }
+
+    /// The resolver for a command that prints lines: when there is none, why is said on stderr, once,
+    /// the first time a name is to be read (a query of tags alone reads no file and says nothing).
+    public static var resolverSayingWhy: SpeciesResolver? {
+        guard let resolver else {
+            if let problem, said.withLock({ said in defer { said = true }; return !said }) { StandardError.write(problem) }
+            return nil
+        }
+        return resolver
+    }
+
+    private static let said = Locked(false)
 
     /// A line for stderr when the taxonomy is not there, saying what is lost.
     public static var problem: String? {

@@ -50,7 +50,8 @@ public enum ListJob {
     }
 
     /// A recording on one line: number, names, type, length, recordist.
-    static func line(_ r: Recording) -> String {
+    static func line(_ recording: Recording) -> String {
+        let r = ShownNames.configured.shown(recording)
         let fields = ["XC\(r.id)", r.englishName ?? "", r.scientificName, r.soundType ?? "", r.length ?? "", r.recordist ?? ""]
         return Displayable.line(fields.filter { !$0.isEmpty }.joined(separator: "  "))
     }

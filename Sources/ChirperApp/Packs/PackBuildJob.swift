@@ -112,8 +112,7 @@ public enum PackBuildJob {
             var client = try api.client()
             client.keepsSentJSON = true
             let lookup = PackLookup(client: client, progress: progress)
-            let resolver = TaxonomyFile.resolver
-            if resolver == nil, let problem = TaxonomyFile.problem { StandardError.write(problem) }
+            let resolver = TaxonomyFile.resolverSayingWhy
             do {
                 let found = try await lookup.recordings(ofNames: names, resolver: resolver, area: region,
                                                         style: Configuration.current.nameStyle.value)

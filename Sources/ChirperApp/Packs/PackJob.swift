@@ -23,8 +23,9 @@ public enum PackJob {
         let (pack, folder) = try stored(name, paths: paths)
         StandardOutput.write([Displayable.line("Pack \(pack.name): \(pack.members.count) recordings, built \(LocalTime.minute(pack.built)) from \(pack.source)"),
                               Displayable.line("Files: \(folder.url.path)")])
+        let names = ShownNames.configured
         for member in pack.members {
-            let r = member.recording
+            let r = names.shown(member.recording)
             let fields = ["XC\(r.id)", r.englishName ?? "", r.scientificName, r.soundType ?? "", r.quality.map { "q \($0)" } ?? "",
                           r.length ?? "", LicenceName.short(r.licence) ?? ""]
             StandardOutput.write([Displayable.line(fields.filter { !$0.isEmpty }.joined(separator: "  "))])

@@ -30,8 +30,8 @@ struct QuizSet {
             }
         }
         self.recordings = cards
-        names = QuizNames(Self.named(species, style: Configuration.current.nameStyle.value, resolver: TaxonomyFile.resolver),
-                          resolver: TaxonomyFile.resolver)
+        let resolver = TaxonomyFile.resolverSayingWhy
+        names = QuizNames(Self.named(species, style: Configuration.current.nameStyle.value, resolver: resolver), resolver: resolver)
     }
 
     /// The set's species under the English name the config file's `names` asks for: xeno-canto's own
@@ -64,7 +64,7 @@ struct QuizSet {
             let client = try ShelfClient.list(try LibraryAccess.name(text), library: library, paths: paths)
             return QuizSet(title: "list:\(text)", recordings: client.recordings(in: 0..<client.count))
         case .query(let words):
-            let state = await ListState.firstPage(of: words, pages: PageChoice(perPage: PageSize.allowed.upperBound), client: NameReadingClient(try api.client()))
+            let state = await ListState.firstPage(of: words, pages: PageChoice(perPage: PageSize.allowed.upperBound), client: NameReadingClient(try api.client(), resolver: { TaxonomyFile.resolverSayingWhy }))
             guard let listing = state.listing else {
                 try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
                 throw CommandFailure(exitCode: .noMatch)
