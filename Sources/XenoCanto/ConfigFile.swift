@@ -8,7 +8,7 @@ import FoundationEssentials
 /// A warning never quotes a line's value (it may be the key).
 public struct ConfigFile: Sendable, Equatable {
     /// The names a setting may have.
-    public static let names = ["key", "api-url", "volume", "speed", "per-page", "device", "color", "names"]
+    public static let names = ["key", "api-url", "volume", "speed", "per-page", "device", "color", "names", "plain"]
     /// The name styles `names` takes: AviList/IOC's English names (xeno-canto's), eBird's, or scientific.
     public static let nameStyles = ["ioc", "ebird", "scientific"]
     /// The volumes `--volume` takes.
@@ -134,6 +134,7 @@ public struct ConfigFile: Sendable, Equatable {
         case "speed": Double(value).map { speeds.contains($0) } == true ? nil : "speed must be from 0.1 to 2"
         case "per-page": Int(value).map { PageSize.allowed.contains($0) } == true ? nil : "per-page must be from 50 to 500"
         case "color": ["auto", "always", "never"].contains(value.lowercased()) ? nil : "color must be auto, always or never"
+        case "plain": ["true", "false", "yes", "no", "on", "off", "1", "0"].contains(value.lowercased()) ? nil : "plain must be true or false"
         case "names": nameStyles.contains(value.lowercased()) ? nil : "names must be ioc, ebird or scientific"
         case "api-url": isWebAddress(value) ? nil : "api-url must be an http(s) URL with a host, e.g. https://xeno-canto.org/api/3"
         case "device": value.isEmpty || value.unicodeScalars.contains { $0.properties.generalCategory == .control } ? "device must name a sink" : nil

@@ -12,7 +12,7 @@ struct Chirper: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chirper",
         abstract: "Search xeno-canto's bird and wildlife sounds, list them, play them.",
-        discussion: "Exit codes: 0 found, 1 no match, 2 usage, 3 API key problem, 4 network or server, 5 playback failed, 6 library unusable, 74 standard output not written, 130 interrupted.",
+        discussion: "--plain, on any command (or CHIRPER_PLAIN=1, or plain = true in the config file): whole lines only, nothing redrawn, for screen readers and logs; on by itself with TERM=dumb or into a pipe. Exit codes: 0 found, 1 no match, 2 usage, 3 API key problem, 4 network or server, 5 playback failed, 6 library unusable, 74 standard output not written, 130 interrupted.",
         version: "0.1.0",
         subcommands: [Search.self, Browse.self, Queue.self, Info.self, Play.self, Compare.self, Download.self, SonogramCommand.self, Cache.self, Pack.self, ListCommand.self, HistoryCommand.self, Quiz.self, Names.self, Config.self, Demo.self, ServeDemo.self, Decode.self])
 
@@ -38,7 +38,7 @@ struct Chirper: AsyncParsableCommand {
             return
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(PlainOption.taken(from: Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -151,6 +151,7 @@ struct BrowseAudio {
             switch command {
             case .listen(let listening): perform(listening)
             case .quit: stopAsked = true
+            case .sayKeys: break
             }
         }
         return stopAsked

@@ -106,5 +106,21 @@ public struct Configuration: Sendable {
         pick("names", option: nil, flag: "", variable: nil) { NameStyle(rawValue: $0.lowercased()) } ?? Setting(value: .ioc, origin: .standard)
     }
 
+    /// The linear mode (`--plain`, CHIRPER_PLAIN, `plain` in the config file): whole lines, nothing
+    /// redrawn, for screen readers and logs. TERM=dumb and a stdout that is not a terminal ask for it too
+    /// (`Terminal.isLinear`); this is the choice made whatever the terminal.
+    public func plain(option: Bool?) -> Setting<Bool> {
+        pick("plain", option: option == true ? true : nil, flag: "--plain", variable: "CHIRPER_PLAIN", read: Self.yes)
+            ?? Setting(value: false, origin: .standard)
+    }
+
+    static func yes(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "1", "true", "yes", "on": true
+        case "0", "false", "no", "off": false
+        default: nil
+        }
+    }
+
     private func nonEmpty(_ text: String) -> String? { text.trimmed.isEmpty ? nil : text.trimmed }
 }

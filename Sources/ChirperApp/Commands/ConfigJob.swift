@@ -34,6 +34,7 @@ public enum ConfigJob {
             row("device", configuration.device(option: options.device), unset: "(the server's default sink)") { Displayable.line($0) },
             row("color", configuration.color(option: options.color), unset: "") { $0.rawValue },
             row("names", configuration.nameStyle, unset: "") { $0.rawValue },
+            row("plain", configuration.plain(option: Terminal.plainOnCommandLine), unset: "") { $0 ? "true" : "false" },
         ]
         let widths = (0..<2).map { column in rows.map { TextWidth.of($0[column]) }.max() ?? 0 }
         let table = rows.map { cells in

@@ -49,7 +49,7 @@ struct PackLookup {
         var page = 1, pages = 1
         repeat {
             progress.lookingUp("page \(page) of \(pages == 1 && page == 1 ? "?" : String(min(pages, Self.queryPageLimit))) of \(text)",
-                               remaining: min(pages, Self.queryPageLimit) - page + 1)
+                               done: page - 1, of: min(pages, Self.queryPageLimit), remaining: min(pages, Self.queryPageLimit) - page + 1)
             let answer = try await client.search(query, page: page, perPage: PageSize.allowed.upperBound)
             all += answer.recordings
             pages = answer.numPages
@@ -71,7 +71,7 @@ struct PackLookup {
         var found = Found()
         var asked = Set<String>()
         for (index, name) in names.enumerated() {
-            progress.lookingUp("\(index + 1) of \(names.count): \(name.text)", remaining: names.count - index)
+            progress.lookingUp("\(index + 1) of \(names.count): \(name.text)", done: index, of: names.count, remaining: names.count - index)
             let resolution = resolver?.resolve(name.text, area: area)
             switch resolution {
             case .species(let species, let match)?:

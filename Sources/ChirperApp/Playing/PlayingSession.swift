@@ -60,19 +60,22 @@ struct PlayingSession {
     /// Plays to the end of the items (or forever with `repeating`), q, or Ctrl-C. The terminal is
     /// restored before it returns.
     func run() async -> PlaybackEngine.Report {
-        let model = PlayingModel(screen: screen, lengths: items.map(\.track.duration), repeating: repeating)
-        let view = PlayingView(items: items, model: model, live: Terminal.allowsEscapes(STDOUT_FILENO),
+        let live = Terminal.allowsEscapes(STDOUT_FILENO)
+        let model = PlayingModel(screen: screen, lengths: items.map(\.track.duration), repeating: repeating, linear: !live)
+        let view = PlayingView(items: items, model: model, live: live,
                                takesKeys: input.isInteractive, width: min(Terminal.width, 100), layout: layout)
         let keys = input.handleKeys(interrupt: { [engine, interrupted] in
             interrupted.set()
             engine.stop()
         }) { [engine] key in
-            for command in key.unalted.flatMap(view.press) { await Self.carryOut(command, engine) }
+            for command in key.unalted.flatMap(view.press) {
+                if let volume = await Self.carryOut(command, engine) { view.say(volume: volume) }
+            }
         }
         let desktop = DesktopPlayer()
         let desktopRequests = Task { [engine] in
             for await request in desktop.requested {
-                for command in DesktopPlayer.commands(for: request, in: desktop.current) { await Self.carryOut(command, engine) }
+                for command in DesktopPlayer.commands(for: request, in: desktop.current) { _ = await Self.carryOut(command, engine) }
             }
         }
         defer {
@@ -95,15 +98,18 @@ struct PlayingSession {
             desktop.apply($1, of: (item.desktop ?? .named(item.name)).track(number: $0.index, seconds: item.track.duration),
                           canGoNext: repeating || $0.index + 1 < items.count)
         })
-        view.end()
+        view.end(stopped: report.stopped)
         return report
     }
 
-    private static func carryOut(_ command: PlayingModel.Command, _ engine: PlaybackEngine) async {
+    /// The new volume when the command changed it.
+    private static func carryOut(_ command: PlayingModel.Command, _ engine: PlaybackEngine) async -> Double? {
         switch command {
-        case .listen(let listening): await engine.listen(listening)
+        case .listen(let listening): return await engine.listen(listening)
         case .quit: engine.stop()
+        case .sayKeys: break  // the view says them
         }
+        return nil
     }
 
     /// `run` for the commands that play chosen recordings (play, compare): Ctrl-C ends the command with

@@ -5,8 +5,10 @@ import XenoCanto
 
 /// What a playing session shows, drawn from its `PlayingModel`: a track's header line when it begins
 /// (a queue's), its status redrawn in place on a terminal with the help bar below it (or the `?` key
-/// list), one plain line per change when piped, and a line when a track fails. Events come from the
-/// engine and keys from the key task, hence the lock.
+/// list), and a line when a track fails. In the linear mode (a pipe, TERM=dumb, `--plain`) it is a
+/// conversation of whole lines, each said once: the keys announced when they are read, a line per
+/// change (what plays, paused, the place after a seek, speed and loop, the volume, the end), `?` the
+/// keys a line each. Events come from the engine and keys from the key task, hence the lock.
 final class PlayingView: Sendable {
     /// Where the status line sits.
     enum Layout: Sendable {
@@ -20,12 +22,16 @@ final class PlayingView: Sendable {
     private let live: Bool
     /// Keys are read (stdin is a terminal): the help bar is worth showing.
     private let takesKeys: Bool
+    /// Keys are read and the lines are linear: they are announced once, and `?` says them.
+    private let announcesKeys: Bool
     private let width: Int
     private let layout: Layout
     private struct Shown {
         var model: PlayingModel
-        /// The last plain line printed (piped), not printed again.
+        /// The last status said in the linear mode, not said again until it changes.
         var plain = ""
+        /// The last line said in the linear mode: none is said twice in a row.
+        var lastLine = ""
         /// Seconds until the next track, between tracks of a queue with a gap.
         var gap: Int?
     }
@@ -35,6 +41,7 @@ final class PlayingView: Sendable {
         self.items = items
         self.live = live
         self.takesKeys = takesKeys && live
+        announcesKeys = takesKeys && !live
         self.width = width
         self.layout = layout
         shown = Locked(Shown(model: model))
@@ -49,8 +56,22 @@ final class PlayingView: Sendable {
             let before = shown.model.showsKeys
             let commands = shown.model.press(key)
             if before != shown.model.showsKeys, shown.model.index != nil { draw(&shown) }
-            return commands
+            if commands.contains(.sayKeys) { say(KeyLists.lines(on: shown.model.screen), &shown) }
+            return commands.filter { $0 != .sayKeys }
         }
+    }
+
+    /// The volume a key set, said in the linear mode (a terminal's status line has no room for it).
+    func say(volume: Double) {
+        guard !live else { return }
+        shown.withLock { say(["volume \(Int((volume * 100).rounded())) %"], &$0) }
+    }
+
+    /// Lines said in the linear mode; the status line is said again after them only when it changes.
+    private func say(_ lines: [String], _ shown: inout Shown) {
+        guard let last = lines.last, last != shown.lastLine else { return }
+        StandardOutput.raw(lines.map { $0 + "\n" }.joined())
+        shown.lastLine = last
     }
 
     func apply(_ index: Int, _ event: PlaybackEvent) {
@@ -65,7 +86,9 @@ final class PlayingView: Sendable {
                     if live && !first { StandardOutput.raw(TerminalEscape.clearBelow + "\n") }
                     if let header = item.header { StandardOutput.raw("\(index % items.count + 1)/\(items.count) · \(header)\n") }
                 }
+                if first && announcesKeys { StandardOutput.raw(KeyLists.announcement + "\n") }
             }
+            if !live, case .jumped(let to) = event { say(["at " + RecordingLength.format(to)], &shown) }
             draw(&shown)
         }
     }
@@ -79,10 +102,12 @@ final class PlayingView: Sendable {
         }
     }
 
-    /// After the last track: the help bar taken away and the live line ended.
-    func end() {
+    /// After the last track: the help bar taken away and the live line ended; in the linear mode, the
+    /// end said (`stopped`: by q or a signal).
+    func end(stopped: Bool) {
         shown.withLock { shown in
             if live && shown.model.index != nil { StandardOutput.raw(TerminalEscape.clearBelow + "\n") }
+            if !live && shown.model.index != nil { say([stopped ? "stopped" : "ended"], &shown) }
         }
     }
 
@@ -103,6 +128,7 @@ final class PlayingView: Sendable {
             if plain != shown.plain, !plain.isEmpty {
                 StandardOutput.raw(plain + "\n")
                 shown.plain = plain
+                shown.lastLine = plain
             }
         }
     }

@@ -1,6 +1,7 @@
 import ChirperCore
 import FoundationEssentials
 import Glibc
+import Synchronization
 
 /// What the program knows about the terminal, in one place: whether a stream is a TTY, its width,
 /// whether escape codes are welcome, and every escape sequence it writes.
@@ -10,10 +11,21 @@ enum Terminal {
     /// Whether the user turned colour off: NO_COLOR set, whatever its value, if not empty (no-color.org).
     static var noColorAsked: Bool { !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty }
 
-    /// Escape codes only on a TTY whose TERM is not "dumb".
+    /// Escape codes only on a TTY whose TERM is not "dumb", and not in the linear mode.
     static func allowsEscapes(_ descriptor: Int32) -> Bool {
-        isTTY(descriptor) && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+        isTTY(descriptor) && ProcessInfo.processInfo.environment["TERM"] != "dumb" && !plainAsked
     }
+
+    /// `--plain` was on the command line (`PlainOption` takes it off before the parse).
+    static let plainOption = Atomic<Bool>(false)
+    static var plainOnCommandLine: Bool? { plainOption.load(ordering: .relaxed) ? true : nil }
+
+    /// The linear mode was asked for, whatever the terminal (`--plain`, CHIRPER_PLAIN or `plain` in the
+    /// config file): whole lines, nothing redrawn.
+    static var plainAsked: Bool { Configuration.current.plain(option: plainOnCommandLine).value }
+
+    /// Whole lines for a listener (a screen reader, a log): asked for, TERM=dumb, or stdout not a terminal.
+    static var isLinear: Bool { !allowsEscapes(STDOUT_FILENO) }
 
     /// Columns of the terminal on stdout; else $COLUMNS; else 100.
     static var width: Int {

@@ -13,6 +13,14 @@ public enum KeyLists {
         lead + ": " + all(on: screen).map { $0.keys + " " + $0.action }.joined(separator: "; ") + "."
     }
 
+    /// Every key of `screen` a line, for the linear mode's `?`: "  space: pause or resume".
+    public static func lines(on screen: KeyScreen) -> [String] {
+        ["Keys:"] + all(on: screen).map { "  " + $0.keys + ": " + $0.action }
+    }
+
+    /// The linear mode's first line on a screen that takes keys.
+    public static let announcement = "Keys: ? lists them, q quits."
+
     /// The help bar's keys, most important first: what fits is shown whole, then `? keys`.
     public static func bar(on screen: KeyScreen, playing: Bool) -> [KeyHelp] {
         let listening = KeyMap.listening.filter { KeyMap.works($0, on: screen) && $0.bar != nil }

@@ -11,6 +11,8 @@ public struct PlayingModel: Equatable, Sendable {
     public let lengths: [Double?]
     /// The entries go round until q (a repeating queue or compare): entry `index` is `index % count`.
     public let repeating: Bool
+    /// The linear mode: `?` asks for the key list as lines once, no overlay opens.
+    public let linear: Bool
     /// The queue entry on screen; nil before the first event.
     public private(set) var index: Int?
     public private(set) var playback = PlaybackState.idle
@@ -32,10 +34,13 @@ public struct PlayingModel: Equatable, Sendable {
         case listen(ListeningCommand)
         /// Stop the sound and end the command (q).
         case quit
+        /// Say every key of the screen, as lines (`?` in the linear mode).
+        case sayKeys
     }
 
-    public init(screen: KeyScreen, lengths: [Double?], repeating: Bool = false) {
+    public init(screen: KeyScreen, lengths: [Double?], repeating: Bool = false, linear: Bool = false) {
         self.screen = screen
+        self.linear = linear
         self.lengths = lengths.isEmpty ? [nil] : lengths
         self.repeating = repeating
     }
@@ -47,6 +52,7 @@ public struct PlayingModel: Equatable, Sendable {
     /// is lost (the listening keys still work).
     public mutating func press(_ key: TerminalKey) -> [Command] {
         switch KeyMap.meaning(of: key, on: screen) {
+        case .keyList? where linear: return [.sayKeys]
         case .keyList?: showsKeys.toggle()
         case .quit? where showsKeys, .close? where showsKeys: showsKeys = false
         case .quit?: return [.quit]

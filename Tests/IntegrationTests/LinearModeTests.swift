@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+extension PlaybackTests {
+/// The linear mode, as a screen reader user meets it: `TERM=dumb` in a pseudo-terminal (`script` keeps
+/// every byte written), and a pipe. The whole output holds no escape sequence, no line is written twice
+/// in a row, and every key is answered by a line.
+@Suite("linear mode: play heard as lines")
+struct LinearMode {
+    /// The lines of a raw terminal log, without carriage returns and blank lines.
+    static func lines(_ text: String) -> [String] {
+        text.replacingOccurrences(of: "\r", with: "").split(separator: "\n").map(String.init)
+            .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.hasPrefix("Script done") }
+    }
+
+    static func expectLinear(_ text: String, _ what: String) {
+        #expect(!text.contains("\u{1b}"), "\(what): no escape sequence: \(text.debugDescription)")
+        let lines = Self.lines(text)
+        let repeated = zip(lines, lines.dropFirst()).filter { $0 == $1 }.map(\.0)
+        #expect(repeated.isEmpty, "\(what): no line twice in a row: \(repeated)")
+    }
+
+    @Test func everyKeyIsAnsweredByALineAndNothingIsRedrawn() async throws {
+        let file = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 30)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-linear-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("terminal.log")
+        let command = [ChirperProcess.binary.path, "play", file.path].map { "'" + $0 + "'" }.joined(separator: " ")
+        let terminal = try TmuxSession(command: ["script", "-q", "-f", "-e", "-c", command, log.path],
+                                       environment: ChirperProcess.environment(extra: ["TERM": "dumb"]), width: 100, height: 40)
+        _ = try await terminal.waitForScreen { $0.contains("Keys: ? lists them, q quits.") && $0.contains("playing (0:30)") }
+        try terminal.send("?")
+        _ = try await terminal.waitForScreen { $0.contains("  space: pause or resume") }
+        try terminal.send("Right")
+        _ = try await terminal.waitForScreen { $0.range(of: #"(?m)^at 0:\d\d"#, options: .regularExpression) != nil }
+        try terminal.send("Space")
+        _ = try await terminal.waitForScreen { $0.contains("paused") }
+        try terminal.send("Space")
+        _ = try await terminal.waitForScreen { $0.components(separatedBy: "playing (0:30)").count == 3 }
+        try terminal.send("{")
+        _ = try await terminal.waitForScreen { $0.contains("playing (0:30) ½×") }
+        try terminal.send("-")
+        _ = try await terminal.waitForScreen { $0.range(of: #"(?m)^volume \d+ %"#, options: .regularExpression) != nil }
+        try terminal.send("q")
+        #expect(try await terminal.exitStatus(within: 10) == 0)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        Self.expectLinear(text, "TERM=dumb")
+        #expect(Self.lines(text).last == "stopped", "quitting is said: \(Self.lines(text).suffix(3))")
+    }
+
+    @Test func throughAPipeTheEndIsSaid() async throws {
+        let file = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 2)
+        let played = try await ChirperProcess.run(["play", file.path], environment: ["TERM": "xterm-256color"], timeout: 30)
+        #expect(played.status == 0, "\(played.stderr)")
+        Self.expectLinear(played.stdout, "a pipe")
+        #expect(Self.lines(played.stdout).filter { $0 != "buffering" } == ["playing (0:02)", "ended"], "\(played.stdout)")
+    }
+}
+}
+
+/// `pack build --plain`: its progress as whole lines, one at each tenth of a step, nothing redrawn.
+@Suite("linear mode: a pack build's progress as lines")
+struct LinearPackBuildTests {
+    @Test func theProgressIsSaidAtEachTenthAndNothingIsRedrawn() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-linear-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let list = data.appendingPathComponent("trip.txt")
+        try "Great Tit\nEurasian Blue Tit\nCommon Blackbird\nSong Thrush\nEuropean Robin\n".write(to: list, atomically: true, encoding: .utf8)
+        try await TestCatalog.withServer { server in
+            let built = try await ChirperProcess.run(["pack", "build", "trip", "--plain", "--species", list.path, "--per-species", "1"] + server.api,
+                                                     environment: ["XDG_DATA_HOME": data.path], timeout: 120)
+            #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+            let said = PlaybackTests.LinearMode.lines(built.stderr)
+            #expect(said.filter { $0.hasPrefix("Looking up: ") } == (0..<5).map { "Looking up: \($0 * 20) % (\($0) of 5)" }, "\(said)")
+            #expect(said.filter { $0.hasPrefix("Fetching: ") }.count == 5, "\(said)")
+            PlaybackTests.LinearMode.expectLinear(built.stderr + built.stdout, "pack build --plain")
+        }
+    }
+}
