@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChirperApp
+import XenoCanto
 
 extension Chirper {
     /// `chirper list`: the lists browse's f (star) fills.
@@ -8,7 +9,7 @@ extension Chirper {
             commandName: "list",
             abstract: "The lists of starred recordings (f in browse stars into the list starred).",
             discussion: "chirper list shows the lists; a list plays with chirper queue --list NAME and becomes a pack with chirper pack build NAME --list LIST.",
-            subcommands: [All.self, Show.self, Remove.self],
+            subcommands: [All.self, Show.self, Add.self, Remove.self],
             defaultSubcommand: All.self)
 
         struct All: ParsableCommand {
@@ -20,6 +21,24 @@ extension Chirper {
             static let configuration = CommandConfiguration(commandName: "show", abstract: "A list's recordings.")
             @Argument(help: "The list's name, e.g. starred.", completion: ShelfNames.list) var name: String
             func run() throws { try ListJob.show(name) }
+        }
+
+        struct Add: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "add", abstract: "Put recordings on a list (made when new), as f in browse does.",
+                discussion: "Each recording is read from the library when it holds it (a pack, a list, a play), else asked of xeno-canto.")
+            @Argument(help: "The list's name, e.g. starred.", completion: ShelfNames.list) var name: String
+            @Argument(help: "XC numbers (XC900001, 900001 or its page's address).") var recordings: [String]
+            @OptionGroup var api: APIOptions
+
+            func validate() throws {
+                guard !recordings.isEmpty else { throw ValidationError("Name at least one recording: chirper list add NAME XC900001 …") }
+                if let word = recordings.first(where: { !RecordingNumber.isNumber($0) }) {
+                    throw ValidationError("\(word) is not an XC number (XC900001, 900001 or its page's address).")
+                }
+            }
+
+            func run() async throws { try await ListJob.add(recordings, to: name, api: api.choice) }
         }
 
         struct Remove: ParsableCommand {

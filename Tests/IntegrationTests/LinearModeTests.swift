@@ -49,6 +49,50 @@ struct LinearMode {
         #expect(Self.lines(text).last == "stopped", "quitting is said: \(Self.lines(text).suffix(3))")
     }
 
+    /// A quiz of three questions answered by typing, with TERM=dumb in a pseudo-terminal: taught, asked,
+    /// answered right and wrong, the summary; the bird is not named between a question and its answer.
+    @Test func aQuizIsAnsweredByTypingLines() async throws {
+        let library = PlaybackTests.Packs.Library()
+        try await PlaybackTests.QuizClip.makePack(in: library)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-linear-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("terminal.log")
+        let command = [ChirperProcess.binary.path, "quiz", "--pack", "field", "--count", "3", "--clip", "2"].map { "'" + $0 + "'" }.joined(separator: " ")
+        let terminal = try TmuxSession(command: ["script", "-q", "-f", "-e", "-c", command, log.path],
+                                       environment: ChirperProcess.environment(extra: library.environment.merging(["TERM": "dumb"]) { $1 }),
+                                       width: 100, height: 50)
+        _ = try await terminal.waitForScreen { $0.contains("New to you: Great Tit") }
+        try terminal.send("?", "Enter")
+        _ = try await terminal.waitForScreen { $0.contains("Commands, each a line then Enter:") && $0.contains("an empty line: ") }
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("question 1 of 3") && $0.contains("Which bird is it? Type its name.") }
+        try terminal.send("-l", "great tit")
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("✓ Right: Great Tit") }
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("question 2 of 3") }
+        try terminal.send("-l", "blackbird")
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("✗ Not blackbird") }
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("question 3 of 3") }
+        try terminal.send("-l", "parus major")
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.components(separatedBy: "✓ Right: Great Tit").count == 3 }
+        try terminal.send("Enter")
+        _ = try await terminal.waitForScreen { $0.contains("3 questions answered, 2 right.") }
+        try terminal.send("q", "Enter")
+        #expect(try await terminal.exitStatus(within: 15) == 0)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        Self.expectLinear(text, "quiz with TERM=dumb")
+        let lines = Self.lines(text)
+        let asked = try #require(lines.firstIndex { $0.hasSuffix("question 2 of 3") })
+        let answered = try #require(lines.firstIndex { $0.hasPrefix("✗ Not blackbird") })
+        #expect(!lines[asked..<answered].contains { $0.contains("Great Tit") || $0.contains("Parus") }, "hidden until the reveal: \(lines[asked..<answered])")
+        #expect(lines.contains { $0.hasPrefix("Quiz over: 3 questions answered, 2 right.") }, "\(lines.suffix(4))")
+    }
+
     @Test func throughAPipeTheEndIsSaid() async throws {
         let file = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 2)
         let played = try await ChirperProcess.run(["play", file.path], environment: ["TERM": "xterm-256color"], timeout: 30)

@@ -71,6 +71,8 @@ struct BrowseRun {
         case .terminate:
             status = .interrupted
             return .end
+        case .line, .inputEnded:
+            return .unchanged
         }
         return .changed
     }

@@ -4,7 +4,7 @@ import Library
 import LibraryModel
 import XenoCanto
 
-/// `list`, `list show NAME`, `list rm NAME ID…`: the lists browse's `f` fills; and `history`.
+/// `list`, `list show NAME`, `list add NAME ID…`, `list rm NAME ID…`: the lists browse's `f` fills; and `history`.
 public enum ListJob {
     public static func lists(paths: LibraryPaths = .standard()) throws {
         let library = try LibraryAccess.open(paths)
@@ -23,6 +23,32 @@ public enum ListJob {
             throw CommandFailure(message: "chirper: there is no list \(listName) (chirper list shows the lists).", exitCode: .noMatch)
         }
         StandardOutput.write(recordings.map(line))
+    }
+
+    /// Each recording from the library when it holds it, else from xeno-canto (one request each); a
+    /// line a recording put on, and exit 1 when one could not be found.
+    public static func add(_ ids: [String], to name: String, api: APIChoice, paths: LibraryPaths = .standard()) async throws {
+        let listName = try LibraryAccess.name(name)
+        let library = try LibraryAccess.open(paths)
+        let numbers = ids.map(RecordingNumber.digits)
+        let held = try LibraryAccess.run { () throws(LibraryError) in try library.recordings(ids: numbers) }
+        var missing: [String] = []
+        for number in numbers {
+            var recording = held.first { RecordingNumber.same($0.id, number) }
+            if recording == nil {
+                let client = try api.client()
+                do throws(APIError) { recording = try await client.recording(number: number) } catch { throw error.failure }
+            }
+            guard let recording else {
+                missing.append("XC" + number)
+                continue
+            }
+            let added = try LibraryAccess.run { () throws(LibraryError) in try library.add(recording, toList: listName) }
+            StandardOutput.write([(added ? "+ " : "= ") + line(recording) + (added ? "" : "  (on the list already)")])
+        }
+        guard missing.isEmpty else {
+            throw CommandFailure(message: "chirper: not found on xeno-canto: \(missing.joined(separator: ", ")).", exitCode: .noMatch)
+        }
     }
 
     public static func remove(_ ids: [String], from name: String, paths: LibraryPaths = .standard()) throws {

@@ -31,8 +31,8 @@ public enum QuizJob {
 
     public static func run(_ source: QuizSource, options: Options, api: APIChoice, sound: SoundChoice,
                            paths: LibraryPaths = .standard()) async throws {
-        guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
-            throw CommandFailure(message: "chirper: quiz needs a terminal (stdin and stdout).", exitCode: .usage)
+        guard Terminal.isLinear || (Terminal.isTTY(STDIN_FILENO) && Terminal.size != nil) else {
+            throw CommandFailure(message: "chirper: quiz needs a terminal (stdin and stdout), or --plain for lines.", exitCode: .usage)
         }
         let library = try LibraryAccess.open(paths)
         let loaded = try await QuizSet.load(source, api: api, library: library, paths: paths)
@@ -62,10 +62,15 @@ public enum QuizJob {
                             library: library, recordings: set.recordings, clips: QuestionClips(clipSeconds: clip), terminalSize: { Terminal.size })
         let model = QuizModel(questions: questions, mode: mode, names: set.names, width: Terminal.size?.width ?? 80, streakGoal: streakGoal)
         var ending = QuizLoop.Ending(status: .found, answers: [], notKept: 0)
-        let status = await FullScreenSession.run { inputs, continuation, screen in
-            ending = await loop.run(model, states: states, inputs: inputs, continuation: continuation, screen: &screen)
-            return ending.status
-        }
+        let status = Terminal.isLinear
+            ? await LinearSession.run { inputs, continuation, screen in
+                ending = await loop.run(model, states: states, inputs: inputs, continuation: continuation, screen: &screen)
+                return ending.status
+            }
+            : await FullScreenSession.run { inputs, continuation, screen in
+                ending = await loop.run(model, states: states, inputs: inputs, continuation: continuation, screen: &screen)
+                return ending.status
+            }
         if ending.notKept > 0 {
             StandardOutput.write(["Quiz over: " + QuizRenderer.summary(ending.answers) + " \(ending.notKept) of them could not be kept in the library."])
             throw CommandFailure(exitCode: .library)

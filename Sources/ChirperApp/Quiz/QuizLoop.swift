@@ -35,8 +35,8 @@ struct QuizLoop {
     private let saves = DispatchQueue(label: "chirper.quiz.saves")
 
     /// Runs the session until it is over or left.
-    func run(_ start: QuizModel, states: [QuizCardKey: QuizPlanner.CardState], inputs: AsyncStream<ScreenInput>,
-             continuation: AsyncStream<ScreenInput>.Continuation, screen: inout FullScreen) async -> Ending {
+    func run<Screen: QuizScreen>(_ start: QuizModel, states: [QuizCardKey: QuizPlanner.CardState], inputs: AsyncStream<ScreenInput>,
+                                 continuation: AsyncStream<ScreenInput>.Continuation, screen: inout Screen) async -> Ending {
         var session = QuizSession(quiz: start, cards: states.mapValues(\.card), recordings: recordings)
         var audio = BrowseAudio(options: playerOptions, inputs: continuation, hidesNames: true)
         await carryOut(session.start(), in: &session, audio: &audio, screen: &screen, continuation: continuation)
@@ -47,6 +47,18 @@ struct QuizLoop {
                 screen.invalidate()
             case .desktop(let request):
                 Self.answer(request, audio: audio)
+            case .line(let text):
+                // The linear mode's input: a line, read as the keys it stands for on this screen.
+                switch LinearCommands.read(text, on: session.quiz.keyScreen) {
+                case .keys(let keys):
+                    let effects = session.handle(.keys(keys), at: Date().timeIntervalSince1970)
+                    await carryOut(effects, in: &session, audio: &audio, screen: &screen, continuation: continuation)
+                case .list: screen.say(LinearCommands.lines(on: session.quiz.keyScreen))
+                case .unknown(let word): screen.say(["\(word): not a command here; ? lists them."])
+                }
+            case .inputEnded:
+                let effects = session.handle(.keys(LinearCommands.quitKeys(on: session.quiz.keyScreen)), at: Date().timeIntervalSince1970)
+                await carryOut(effects, in: &session, audio: &audio, screen: &screen, continuation: continuation)
             default:
                 guard let input = input(next, generation: audio.generation, width: session.quiz.width) else { continue }
                 let effects = session.handle(input, at: Date().timeIntervalSince1970)
@@ -73,14 +85,14 @@ struct QuizLoop {
             return .sonogram(id: id, SonogramPicture(made, width: size.width, height: size.height))
         case .notice(let text): return .notKept(text)
         case .terminate: return .terminate
-        case .sonogram, .resize, .continued, .desktop, .tick, .list, .starred, .pastSearches: return nil
+        case .sonogram, .resize, .continued, .desktop, .tick, .list, .starred, .pastSearches, .line, .inputEnded: return nil
         }
     }
 
     /// Runs `effects` in order; the compare screen's end is handed back to the session, and what it
     /// answers is run too.
-    private func carryOut(_ effects: [QuizEffect], in session: inout QuizSession, audio: inout BrowseAudio,
-                          screen: inout FullScreen, continuation: AsyncStream<ScreenInput>.Continuation) async {
+    private func carryOut<Screen: QuizScreen>(_ effects: [QuizEffect], in session: inout QuizSession, audio: inout BrowseAudio,
+                                              screen: inout Screen, continuation: AsyncStream<ScreenInput>.Continuation) async {
         var pending = effects[...]
         while let effect = pending.popFirst() {
             switch effect {
@@ -116,12 +128,8 @@ struct QuizLoop {
         if audio.answer(request), audio.desktopState.status == .playing { audio.perform(.togglePause) }
     }
 
-    private func draw(_ session: inout QuizSession, on screen: inout FullScreen) {
-        let size = terminalSize() ?? (80, 24)
-        session.fit(width: size.width)
-        var lines = QuizRenderer.lines(session.quiz, title: "chirper quiz · " + title)
-        if let notice = session.notice { lines.append(Displayable.line(notice)) }
-        let frame = Array((lines + Array(repeating: "", count: max(0, size.height - lines.count))).prefix(size.height))
-        screen.draw(frame.map { ScreenLine(TextWidth.truncate($0, to: size.width)) }, width: size.width)
+    private func draw<Screen: QuizScreen>(_ session: inout QuizSession, on screen: inout Screen) {
+        session.fit(width: terminalSize()?.width ?? 80)
+        screen.show(session.quiz, title: "chirper quiz · " + title, notice: session.notice)
     }
 }

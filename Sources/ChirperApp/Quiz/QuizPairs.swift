@@ -17,8 +17,8 @@ extension QuizJob {
     /// just those two until each has been named right `pairsStreak` times running.
     public static func pairs(_ source: QuizSource, api: APIChoice, sound: SoundChoice, seed: UInt64?, clip: Double? = nil,
                              paths: LibraryPaths = .standard()) async throws {
-        guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
-            throw CommandFailure(message: "chirper: quiz needs a terminal (stdin and stdout).", exitCode: .usage)
+        guard Terminal.isLinear || (Terminal.isTTY(STDIN_FILENO) && Terminal.size != nil) else {
+            throw CommandFailure(message: "chirper: quiz needs a terminal (stdin and stdout), or --plain for lines.", exitCode: .usage)
         }
         let library = try LibraryAccess.open(paths)
         let set = try await QuizSet.load(source, api: api, library: library, paths: paths)
@@ -68,6 +68,7 @@ enum ChildCommand {
     /// The options a child needs to reach the same server and sound device as this command.
     static func options(api: APIChoice, sound: SoundChoice) -> [String] {
         (sound.device.map { ["--device", $0] } ?? []) + (api.key.map { ["--key", $0] } ?? []) + (api.apiURL.map { ["--api-url", $0] } ?? [])
+            + (Terminal.plainAsked ? [PlainOption.flag] : [])
     }
 
     /// `run` waited for off the caller's thread (a task must not block on `waitpid`).

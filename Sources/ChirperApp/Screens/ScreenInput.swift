@@ -8,6 +8,10 @@ import XenoCanto
 /// Everything that can wake a full-screen loop that plays (browse, the quiz): one stream of them, in order.
 enum ScreenInput: Sendable {
     case keys([TerminalKey])
+    /// A line typed in the linear mode (the terminal echoing it), read as the screen's commands.
+    case line(String)
+    /// The linear mode's input ended (a piped script of answers ran out).
+    case inputEnded
     case list(ListEvent)
     /// An event of the play numbered `generation`; events of a play already replaced are dropped.
     case playback(generation: Int, recordingID: String, PlaybackEvent)

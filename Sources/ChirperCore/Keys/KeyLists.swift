@@ -20,6 +20,8 @@ public enum KeyLists {
 
     /// The linear mode's first line on a screen that takes keys.
     public static let announcement = "Keys: ? lists them, q quits."
+    /// The first line of a linear screen that reads a line a command.
+    public static let linearAnnouncement = "Commands: a line each, then Enter; ? lists them, q quits."
 
     /// The help bar's keys, most important first: what fits is shown whole, then `? keys`.
     public static func bar(on screen: KeyScreen, playing: Bool) -> [KeyHelp] {

@@ -5,19 +5,21 @@ import XenoCanto
 /// The quiz's screen, a pure function of the model: until an answer, nothing on it names the species
 /// (no header, no title; the sonogram hint is a picture only).
 public enum QuizRenderer {
-    public static func lines(_ model: QuizModel, title: String) -> [String] {
+    /// `linear`: for the linear mode, where lines are said once each: the sound in words, no picture,
+    /// no help bar (`?` lists the commands), and no answer box (the terminal echoes what is typed).
+    public static func lines(_ model: QuizModel, title: String, linear: Bool = false) -> [String] {
         if model.showsKeys { return keys(model, title: title) }
         var lines: [String]
         switch model.state {
         case .introducing(let index):
-            lines = heading(title, index, model) + [""] + introduction(model.questions[index], model: model)
+            lines = heading(title, index, model) + [""] + introduction(model.questions[index], model: model, linear: linear)
         case .asking(let index, let typed, let hinted, _):
-            lines = heading(title, index, model) + ["", soundLine(model)]
-            if hinted, let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
+            lines = heading(title, index, model) + ["", soundLine(model, linear: linear)]
+            if hinted, let picture = model.sonogram { lines += [""] + sonogram(picture, linear: linear) }
             lines.append("")
             switch model.mode {
             case .typing:
-                lines.append("Which bird is it? " + typed + "▏")
+                lines.append("Which bird is it? " + (linear ? "Type its name." : typed + "▏"))
             case .choices:
                 let question = model.questions[index]
                 for (number, species) in question.choices.enumerated() {
@@ -27,7 +29,7 @@ public enum QuizRenderer {
             case .selfGraded:
                 lines.append("Name it to yourself, then ⏎ to see it.")
             }
-            lines.append(HelpBar.line(KeyLists.bar(on: .quiz(model.mode), playing: true), width: model.width))
+            if !linear { lines.append(HelpBar.line(KeyLists.bar(on: .quiz(model.mode), playing: true), width: model.width)) }
         case .revealed(let index, let typed, let hinted, let outcome):
             let question = model.questions[index]
             let answer = shown(question.card.species, in: model) + " · " + question.card.soundType
@@ -41,7 +43,7 @@ public enum QuizRenderer {
             let r = question.recording
             lines.append(credit(r))
             if !typed.isEmpty { lines.append("You answered: " + typed) }
-            if let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
+            if let picture = model.sonogram { lines += [""] + sonogram(picture, linear: linear) }
             lines.append("")
             if outcome == nil {
                 // Each grade with how long it puts the card away, as Anki's buttons show it.
@@ -59,12 +61,20 @@ public enum QuizRenderer {
         case .finished:
             lines = [title, "", summary(model.answers)] + misses(model)
             if let heard = model.sounding, model.playback != .idle {
-                lines += ["", "♪ XC\(heard.id) " + PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 12))]
+                lines += ["", linear ? "XC\(heard.id): " + soundWords(model) : "♪ XC\(heard.id) " + PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 12))]
             }
-            lines += ["", HelpBar.line(KeyLists.bar(on: model.keyScreen, playing: false), width: model.width)]
+            if !linear { lines += ["", HelpBar.line(KeyLists.bar(on: model.keyScreen, playing: false), width: model.width)] }
         }
-        return lines.map { Displayable.line($0) }
+        return lines.map { Displayable.line(linear ? spoken($0) : $0) }
     }
+
+    /// A line as the linear mode says it: the keys by what is typed there (an empty line for ⏎, r for ↑).
+    static func spoken(_ line: String) -> String {
+        line.replacing("⏎", with: "Enter").replacing("↑ ", with: "r ")
+    }
+
+    /// The linear mode's line when the sound has ended.
+    public static let soundOver = "Sound over: r plays it again."
 
     /// The `?` list: the question's heading, then every key of the quiz in its mode.
     static func keys(_ model: QuizModel, title: String) -> [String] {
@@ -78,20 +88,37 @@ public enum QuizRenderer {
 
     /// A new card taught: its name, what to listen for (the sound type, the recordist's remarks), the
     /// recording playing and its sonogram, and the key that asks it.
-    static func introduction(_ question: QuizQuestion, model: QuizModel) -> [String] {
+    static func introduction(_ question: QuizQuestion, model: QuizModel, linear: Bool = false) -> [String] {
         guard let taught = question.introduction else { return [] }
         var lines = ["New to you: " + shown(question.card.species, in: model) + " · " + question.card.soundType,
                      "Listen for its " + question.card.soundType + "; then ⏎ asks it, with another recording when there is one."]
         if let remarks = taught.remarks?.trimmed, !remarks.isEmpty { lines.append("The recordist: " + remarks) }
-        lines += [credit(taught), "", soundLine(model)]
-        if let picture = model.sonogram { lines += [""] + SonogramText.lines(picture, colours: .none) }
-        return lines + ["", HelpBar.line(KeyLists.bar(on: .quizIntroduction, playing: true), width: model.width)]
+        lines += [credit(taught), "", soundLine(model, linear: linear)]
+        if let picture = model.sonogram { lines += [""] + sonogram(picture, linear: linear) }
+        return lines + (linear ? [] : ["", HelpBar.line(KeyLists.bar(on: .quizIntroduction, playing: true), width: model.width)])
     }
 
     /// "♪ ▶ 0:01 / 0:09 ━━──" while the sound plays (with the speed and loop in force), else how to hear it again.
-    static func soundLine(_ model: QuizModel) -> String {
-        "♪ " + (model.playback == .idle ? "↑ plays it again"
+    static func soundLine(_ model: QuizModel, linear: Bool = false) -> String {
+        if linear { return soundWords(model) }
+        return "♪ " + (model.playback == .idle ? "↑ plays it again"
             : PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 2)))
+    }
+
+    /// The sound in words, for the linear mode: each state said once, without a ticking clock.
+    static func soundWords(_ model: QuizModel) -> String {
+        switch model.playback {
+        case .idle: soundOver
+        case .buffering: "Sound: loading."
+        case .playing: "Sound: playing" + model.listening.statusSuffix + "."
+        case .paused: "Sound: paused."
+        case .failed(let error): "Sound failed: \(error)."
+        }
+    }
+
+    /// A sonogram: its picture on the screen; in the linear mode only that there is one.
+    static func sonogram(_ picture: SonogramPicture, linear: Bool) -> [String] {
+        linear ? ["(The sonogram is a picture, shown on the full screen only.)"] : SonogramText.lines(picture, colours: .none)
     }
 
     /// "XC900001 · France · Ana Sousa · CC BY-NC-SA 4.0".
