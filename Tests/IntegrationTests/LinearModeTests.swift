@@ -93,6 +93,43 @@ struct LinearMode {
         #expect(lines.contains { $0.hasPrefix("Quiz over: 3 questions answered, 2 right.") }, "\(lines.suffix(4))")
     }
 
+    /// Browse with TERM=dumb: the page as numbered lines; a row starred, played and stopped, its details,
+    /// a search again, the commands, by lines typed; the star kept in the library.
+    @Test func browseIsALineConversation() async throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-linear-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: data) }
+        let log = data.appendingPathComponent("terminal.log")
+        try await TestCatalog.withServer { server in
+            let command = ([ChirperProcess.binary.path, "browse", "great", "tit"] + server.api).map { "'" + $0 + "'" }.joined(separator: " ")
+            let terminal = try TmuxSession(command: ["script", "-q", "-f", "-e", "-c", command, log.path],
+                                           environment: ChirperProcess.environment(extra: ["TERM": "dumb", "XDG_DATA_HOME": data.path]), width: 120, height: 50)
+            _ = try await terminal.waitForScreen { $0.contains("Results for great tit: ") && $0.contains("\n2. XC") }
+            try terminal.send("-l", "f 2")
+            try terminal.send("Enter")
+            let starred = try await terminal.waitForScreen { $0.range(of: #"(?m)^2\. XC\d+ .* ★ starred$"#, options: .regularExpression) != nil }
+            let number = try #require(starred.range(of: #"(?m)^2\. XC(\d+)"#, options: .regularExpression).map { String(starred[$0].dropFirst(5)) })
+            try terminal.send("2", "Enter")
+            _ = try await terminal.waitForScreen { $0.contains("2. XC\(number) playing") }
+            try terminal.send("s", "Enter")
+            _ = try await terminal.waitForScreen { $0.contains("2. XC\(number) ended") || $0.contains("Stopped.") }
+            try terminal.send("-l", "i 1")
+            try terminal.send("Enter")
+            _ = try await terminal.waitForScreen { $0.contains("Details of 1. XC") }
+            try terminal.send("?", "Enter")
+            _ = try await terminal.waitForScreen { $0.contains("  a number: play that row") }
+            try terminal.send("-l", "/ blackbird")
+            try terminal.send("Enter")
+            _ = try await terminal.waitForScreen { $0.contains("Results for blackbird: ") && $0.contains("Common Blackbird") }
+            try terminal.send("q", "Enter")
+            #expect(try await terminal.exitStatus(within: 20) == 0)
+            let text = try String(contentsOf: log, encoding: .utf8)
+            Self.expectLinear(text, "browse with TERM=dumb")
+            let list = try await ChirperProcess.run(["list", "show", "starred"], environment: ["XDG_DATA_HOME": data.path])
+            #expect(list.stdout.hasPrefix("XC\(number)"), "the star is kept: \(list.stdout)")
+        }
+    }
+
     @Test func throughAPipeTheEndIsSaid() async throws {
         let file = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 2)
         let played = try await ChirperProcess.run(["play", file.path], environment: ["TERM": "xterm-256color"], timeout: 30)

@@ -28,7 +28,7 @@ struct Resume {
             let (result, heard) = try await Self.play(with: .resetAt(fraction: 0.3, times: 1), on: server)
             #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
             #expect(result.stdout.components(separatedBy: "\nbuffering\n").count == 3, "buffering again while it reconnects: \(result.stdout)")
-            #expect(result.stdout.hasSuffix("playing (0:12)\n"), "then playing again: \(result.stdout)")
+            #expect(result.stdout.hasSuffix("playing (0:12)\nended\n"), "then playing again: \(result.stdout)")
             let ranges = server.faults.requests.filter { $0.path.hasSuffix(".mp3") }.compactMap(\.range)
             let from = ranges.first.flatMap { Int($0.dropFirst("bytes=".count).prefix { $0 != "-" }) } ?? 0
             // From the byte reached: what had arrived before the drop (bytes in flight at the drop are lost).
@@ -67,7 +67,7 @@ struct Resume {
             let (result, heard) = try await Self.play(id, with: .slow(bytesPerSecond: 1_000), on: server)
             let took = ContinuousClock.now - started
             #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
-            #expect(result.stdout.hasSuffix("playing (0:02)\n"), "\(result.stdout)")
+            #expect(result.stdout.hasSuffix("playing (0:02)\nended\n"), "\(result.stdout)")
             #expect(took >= .seconds(12), "the bytes did trickle: \(took)")
             #expect(heard.audibleSeconds > 1.8, "heard whole: \(heard.audibleSeconds) s")
             let lines = result.stdout.split(separator: "\n")
@@ -109,7 +109,7 @@ struct Resume {
             let (result, heard) = try await Self.play(with: .stall(atFraction: 0.1, seconds: 4), on: server)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.components(separatedBy: "\nbuffering\n").count == 3, "buffering during the stall: \(result.stdout)")
-            #expect(result.stdout.hasSuffix("playing (0:12)\n"), "then playing again: \(result.stdout)")
+            #expect(result.stdout.hasSuffix("playing (0:12)\nended\n"), "then playing again: \(result.stdout)")
             let silence = heard.longestSilence()
             #expect((500...4_000).contains(silence), "the stall is heard as a silence: \(silence) ms")
             #expect(abs(heard.hertz - audio.hertz!) <= 5)

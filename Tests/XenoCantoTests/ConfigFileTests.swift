@@ -63,7 +63,7 @@ struct ConfigFileTests {
         let file = Self.read([Array("volumes = 50".utf8), Array("key = k".utf8), Array("just words".utf8), Array("= SECRET".utf8)])
         #expect(file["key"] == "k")
         #expect(file.warnings == [
-            "chirper: /home/u/.config/chirper/config line 1: `volumes` is not a setting; expected `key`, `api-url`, `volume`, `speed`, `per-page`, `device`, `color` or `names`; the line is ignored",
+            "chirper: /home/u/.config/chirper/config line 1: `volumes` is not a setting; expected `key`, `api-url`, `volume`, `speed`, `per-page`, `device`, `color`, `names` or `plain`; the line is ignored",
             "chirper: /home/u/.config/chirper/config line 3: expected `name = value`, e.g. `key = YOUR_KEY` or `api-url = URL`; the line is ignored",
             "chirper: /home/u/.config/chirper/config line 4: no name before `=`; expected `name = value`, e.g. `key = YOUR_KEY` or `api-url = URL`; the line is ignored",
         ])

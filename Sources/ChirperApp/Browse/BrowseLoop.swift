@@ -34,7 +34,23 @@ struct BrowseLoop {
                             audio: BrowseAudio(options: playerOptions, inputs: continuation), continuation: continuation)
         run.start(query: query, page: page)
         screen.draw(run.model)
-        loop: for await next in inputs {
+        loop: for await input in inputs {
+            // The linear mode's lines become the keys they stand for on browse.
+            var next = input
+            switch input {
+            case .line(let text):
+                switch BrowseLinear.read(text, in: run.model) {
+                case .keys(let keys): next = .keys(keys)
+                case .list:
+                    screen.say(BrowseLinear.commands)
+                    continue
+                case .unknown(let word):
+                    screen.say(["\(word): not a command here; ? lists them."])
+                    continue
+                }
+            case .inputEnded: next = .keys(LinearCommands.quitKeys(on: .browse))
+            default: break
+            }
             switch run.take(next) {
             case .end: break loop
             case .unchanged: continue
@@ -77,4 +93,11 @@ protocol BrowseScreen {
     mutating func draw(_ model: BrowseModel)
     /// The next draw repaints everything.
     mutating func invalidate()
+    /// Says lines outside the model's frame (the linear mode's commands, a line not understood).
+    mutating func say(_ lines: [String])
+}
+
+extension BrowseScreen {
+    /// A frame has no lines outside it.
+    mutating func say(_ lines: [String]) {}
 }

@@ -19,9 +19,13 @@ struct BrowseSession {
     func run(query: SearchQuery?, page: Int, raw: Bool) async -> ExitStatus {
         let loop = BrowseLoop(client: client, perPage: perPage, playerOptions: playerOptions, library: LibraryForBrowse(),
                               remembersSearches: remembersSearches, terminalSize: { Terminal.size })
-        let status = await FullScreenSession.run { inputs, continuation, screen in
-            await loop.run(query: query, page: page, raw: raw, inputs: inputs, continuation: continuation, screen: &screen)
-        }
+        let status = Terminal.isLinear
+            ? await LinearSession.run(LinearBrowseScreen()) { inputs, continuation, screen in
+                await loop.run(query: query, page: page, raw: raw, inputs: inputs, continuation: continuation, screen: &screen)
+            }
+            : await FullScreenSession.run { inputs, continuation, screen in
+                await loop.run(query: query, page: page, raw: raw, inputs: inputs, continuation: continuation, screen: &screen)
+            }
         // The screen is gone: what it showed and the library did not keep is said where it stays.
         let unkept = loop.libraryWrites.unkept
         for line in unkept { StandardError.write(Displayable.line(line)) }

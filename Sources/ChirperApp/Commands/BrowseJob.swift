@@ -6,7 +6,7 @@ public enum BrowseJob {
     /// `words`: the query; none starts at the search prompt.
     /// `shelf`: a pack's or a list's recordings instead of xeno-canto's.
     public static func run(words: [String], shelf: Shelf? = nil, pages: PageChoice, api: APIChoice, sound: SoundChoice) async throws {
-        guard Terminal.isTTY(STDIN_FILENO), Terminal.size != nil else {
+        guard Terminal.isLinear || (Terminal.isTTY(STDIN_FILENO) && Terminal.size != nil) else {
             throw CommandFailure(
                 message: "chirper: browse needs a terminal (stdin and stdout). To list results in a pipe or a script, use chirper search.",
                 exitCode: .usage)

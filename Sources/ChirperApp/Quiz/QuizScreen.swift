@@ -2,7 +2,7 @@ import ChirperCore
 import DisplayText
 
 /// Where the quiz is shown: the alternate screen (`FullScreen`), or whole lines said once each (the
-/// linear mode's `LinearScreen`). The loop and the model are the same for both.
+/// linear mode's `LinearQuizScreen`). The loop and the model are the same for both.
 protocol QuizScreen {
     /// Shows the quiz as it is now, and `notice` under it.
     mutating func show(_ quiz: QuizModel, title: String, notice: String?)
@@ -30,7 +30,7 @@ extension FullScreen: QuizScreen {
 /// The linear mode's quiz: each line of the quiz said once, in order, as a conversation. A question is
 /// a scene (its heading first): within it a line already said is not said again, so what changes is
 /// all that is heard (the sound's state, the reveal).
-struct LinearScreen: QuizScreen {
+struct LinearQuizScreen: QuizScreen {
     private var scene: String?
     private var said: Set<String> = []
     private var lastLine = ""

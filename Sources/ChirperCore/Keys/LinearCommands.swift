@@ -28,6 +28,11 @@ public enum LinearCommands {
         return .unknown(text)
     }
 
+    /// A line of a screen as the linear mode says it: keys by what is typed there ("Press r", not "↑").
+    public static func spokenKeys(_ line: String) -> String {
+        line.replacing("⏎", with: "Enter")
+    }
+
     /// The words that stand for a key, whatever key the screen gives it.
     static let words: [([String], KeyMeaning)] = [
         (["q", "quit"], .quit),
@@ -48,12 +53,14 @@ public enum LinearCommands {
         key(for: .quit, on: screen).map { [$0] } ?? [.control("c")]
     }
 
-    /// The commands of `screen`, a line each, for `?`.
-    public static func lines(on screen: KeyScreen) -> [String] {
+    /// The commands of `screen`, a line each, for `?`; not the keys of `overridden`, which mean another
+    /// thing as a line of their own.
+    public static func lines(on screen: KeyScreen, overridden: Set<Character> = []) -> [String] {
         var lines = ["Commands, each a line then Enter:"]
         if case .quiz(.typing) = screen { lines.append("  a bird's name: your answer") }
         for binding in KeyMap.bindings(on: screen) {
-            guard let help = binding.help else { continue }
+            guard let help = binding.help,
+                  !binding.keys.contains(where: { if case .character(let c) = $0.0 { overridden.contains(c) } else { false } }) else { continue }
             let typed = binding.keys.compactMap { key, _ -> String? in
                 switch key {
                 case .enter: return "an empty line"
