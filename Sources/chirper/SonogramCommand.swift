@@ -32,6 +32,9 @@ extension Chirper {
         @Flag(name: .customLong("no-colour"), help: "Shades instead of colours: --color never.")
         var noColour = false
 
+        @Flag(help: "Say the sonogram in words instead of drawing it: its band, its phrases, the loudest with their pitch and shape (also in the linear mode: --plain, TERM=dumb).")
+        var describe = false
+
         @Option(help: "The PNG's width in pixels, 300 to 4000 (default 1000).")
         var width: Int?
 
@@ -51,7 +54,7 @@ extension Chirper {
         func run() async throws {
             let size = (width: width ?? SonogramFigure.standardSize.width, height: height ?? SonogramFigure.standardSize.height)
             try await SonogramJob.run(recording: recording, maxKilohertz: maxKilohertz, png: png, size: size, lines: lines,
-                                  color: noColour ? .never : Configuration.current.color(option: color).value, api: api.choice)
+                                  color: noColour ? .never : Configuration.current.color(option: color).value, describe: describe, api: api.choice)
         }
     }
 }

@@ -1,3 +1,4 @@
+import DemoCatalog
 import Foundation
 import Testing
 
@@ -158,5 +159,44 @@ struct LinearPackBuildTests {
             #expect(said.filter { $0.hasPrefix("Fetching: ") }.count == 5, "\(said)")
             PlaybackTests.LinearMode.expectLinear(built.stderr + built.stdout, "pack build --plain")
         }
+    }
+}
+
+/// Browse into a pipe: the linear mode, with no terminal at all.
+@Suite("linear mode: browse into a pipe")
+struct LinearBrowsePipeTests {
+    /// Into a pipe, browse is the linear mode's lines (no escape codes), and the end of its input ends it.
+    @Test func browseIntoAPipeIsLinesAndEndsWithItsInput() async throws {
+        try await TestCatalog.withServer { server in
+            let result = try await ChirperProcess.run(["browse", "great tit"] + server.api)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.contains("\u{1b}") && result.stdout.hasPrefix("Commands: a line each"), "\(result.stdout)")
+            #expect(result.stdout.contains("Results for great tit: ") && result.stdout.contains("\n1. XC"), "typed ahead, it waits for the rows: \(result.stdout)")
+        }
+    }
+}
+
+/// `sonogram --describe`, and `sonogram` in the linear mode: the picture said in words.
+@Suite("a sonogram said in words, end to end")
+struct SonogramDescribeTests {
+    @Test func aToneIsOneSteadyPhraseAtItsPitch() async throws {
+        let file = try await TestCatalog.audio.file(for: AudioSpec(shape: .tone(hertz: 1_000), sampleRate: 44_100, channels: 1, seconds: 4))
+        for arguments in [["sonogram", file.path, "--describe"], ["sonogram", file.path, "--plain"]] {
+            let said = try await ChirperProcess.run(arguments, environment: ["TERM": "xterm-256color"])
+            #expect(said.status == 0, "\(said.stderr)")
+            let lines = said.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("Sound from 1.0 to 1.0 kHz, most near 1.0 kHz.") == true, "\(arguments): \(said.stdout)")
+            #expect(lines.dropFirst().first == "1 phrase:" && lines.last?.hasSuffix("1.0 kHz, steady") == true, "\(arguments): \(said.stdout)")
+            PlaybackTests.LinearMode.expectLinear(said.stdout, "sonogram in words")
+        }
+    }
+
+    /// A field recording's shape (wind, a voice, then phrases of six rising notes from 3 kHz at 11 s):
+    /// its loudest phrases are the song's, said as its notes.
+    @Test func aSongAfterWindAndAVoiceIsSaidAsItsNotes() async throws {
+        let file = try await TestCatalog.audio.file(for: AudioSpec(shape: .announcedSong(hertz: 3_000, lead: 11), sampleRate: 44_100, channels: 1, seconds: 30))
+        let said = try await ChirperProcess.run(["sonogram", file.path, "--describe"])
+        let loudest = said.stdout.split(separator: "\n").filter { $0.hasPrefix("  at ") }
+        #expect(loudest.count == 3 && loudest.allSatisfy { $0.hasSuffix("kHz, 6 rising notes") && !$0.hasPrefix("  at 0:0") }, "\(said.stdout)")
     }
 }

@@ -293,14 +293,6 @@ struct SearchCommandTests {
         }
     }
 
-    @Test func browseWithoutATerminalPointsToSearch() async throws {
-        let result = try await ChirperProcess.run(["browse", "great tit", "--key", "x"])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("browse needs a terminal"), "\(result.stderr)")
-        #expect(result.stderr.contains("use chirper search"))
-        #expect(result.stdout.isEmpty, "no escape codes into a pipe")
-    }
-
     @Test func usageErrorsExit2() async throws {
         let badPage = try await ChirperProcess.run(["search", "great tit", "--per-page", "10", "--key", "x"])
         #expect(badPage.status == 2)

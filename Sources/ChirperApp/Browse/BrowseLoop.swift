@@ -34,36 +34,35 @@ struct BrowseLoop {
                             audio: BrowseAudio(options: playerOptions, inputs: continuation), continuation: continuation)
         run.start(query: query, page: page)
         screen.draw(run.model)
+        // Lines typed while results load wait for them: a listener types ahead, a script's come at once.
+        var typedAhead: [ScreenInput] = []
         loop: for await input in inputs {
-            // The linear mode's lines become the keys they stand for on browse.
-            var next = input
-            switch input {
-            case .line(let text):
-                switch BrowseLinear.read(text, in: run.model) {
-                case .keys(let keys): next = .keys(keys)
-                case .list:
-                    screen.say(BrowseLinear.commands)
-                    continue
-                case .unknown(let word):
-                    screen.say(["\(word): not a command here; ? lists them."])
+            var pending = [input]
+            while !pending.isEmpty {
+                let typed = pending.removeFirst()
+                if typed.isLine, run.model.isSearching || !typedAhead.isEmpty {
+                    typedAhead.append(typed)
                     continue
                 }
-            case .inputEnded: next = .keys(LinearCommands.quitKeys(on: .browse))
-            default: break
+                guard let next = Self.keys(of: typed, in: run.model, screen: &screen) else { continue }
+                switch run.take(next) {
+                case .end: break loop
+                case .unchanged: continue
+                case .changed: break
+                }
+                if next.isResize { screen.invalidate() }
+                if run.feedNeedsUpdate {
+                    run.feedNeedsUpdate = false
+                    let model = run.model
+                    await run.audio.updateQueue(model)
+                }
+                screen.draw(run.model)
+                if !run.model.rows.isEmpty || !run.model.isBusy { run.askTheLibrary() }
+                if !run.model.isSearching, !typedAhead.isEmpty {
+                    pending = typedAhead + pending
+                    typedAhead = []
+                }
             }
-            switch run.take(next) {
-            case .end: break loop
-            case .unchanged: continue
-            case .changed: break
-            }
-            if next.isResize { screen.invalidate() }
-            if run.feedNeedsUpdate {
-                run.feedNeedsUpdate = false
-                let model = run.model
-                await run.audio.updateQueue(model)
-            }
-            screen.draw(run.model)
-            if !run.model.rows.isEmpty || !run.model.isBusy { run.askTheLibrary() }
         }
 
         continuation.finish()  // nothing more is read: what the terminal still sends is dropped, not kept
@@ -77,7 +76,38 @@ struct BrowseLoop {
     }
 }
 
+extension BrowseLoop {
+    /// The linear mode's lines as the keys they stand for on browse now; nil for a line answered with
+    /// lines of its own (`?`, one not understood).
+    static func keys(of input: ScreenInput, in model: BrowseModel, screen: inout some BrowseScreen) -> ScreenInput? {
+        switch input {
+        case .line(let text):
+            switch BrowseLinear.read(text, in: model) {
+            case .keys(let keys): return .keys(keys)
+            case .list: screen.say(BrowseLinear.commands)
+            case .unknown(let word): screen.say(["\(word): not a command here; ? lists them."])
+            }
+            return nil
+        case .inputEnded: return .keys(LinearCommands.quitKeys(on: .browse))
+        default: return input
+        }
+    }
+}
+
+extension BrowseModel {
+    /// A search is on its way: lines typed meanwhile wait for its rows.
+    var isSearching: Bool { if case .loading = list { true } else { false } }
+}
+
 extension ScreenInput {
+    /// A line of the linear mode, or its end.
+    var isLine: Bool {
+        switch self {
+        case .line, .inputEnded: true
+        default: false
+        }
+    }
+
     /// The terminal may have another size (after a suspension too): the next frame is drawn whole.
     var isResize: Bool {
         switch self {

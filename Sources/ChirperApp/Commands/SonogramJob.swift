@@ -13,7 +13,7 @@ public enum SonogramJob {
     /// `lines`: lines of the terminal to use; nil: the terminal's height, or 24.
     /// `size`: the PNG's width and height (`SonogramFigure.standardSize` when nil).
     public static func run(recording: String, maxKilohertz: Double?, png: String?, size: (width: Int, height: Int)? = nil, lines: Int?,
-                           color: ColorChoice, api: APIChoice) async throws {
+                           color: ColorChoice, describe: Bool = false, api: APIChoice) async throws {
         // `--png -`: the picture is standard output, so nothing else goes there.
         let found = try await RecordingSource.resolve(recording, api: api, announcing: png != "-")
         let (source, name, duration) = (try found.playable(), found.name, found.duration)
@@ -23,7 +23,11 @@ public enum SonogramJob {
         } catch {
             throw CommandFailure(message: "chirper: \(name): \(error)", exitCode: .playbackFailed)
         }
-        if png != "-" {
+        // In words when asked, or for a listener who asked for lines (not merely a pipe: a picture piped
+        // to a file is still a picture).
+        if png != "-", describe || Terminal.plainAsked || ProcessInfo.processInfo.environment["TERM"] == "dumb" {
+            StandardOutput.write(SonogramDescription.lines(SonogramDescription.describe(spectrogram)))
+        } else if png != "-" {
             let size = SonogramText.pictureSize(width: Terminal.width, lines: lines ?? (Terminal.size?.height).map { $0 - 2 } ?? 24)
             let picture = SonogramPicture(spectrogram, width: size.width, height: size.height, maxHertz: maxKilohertz.map { $0 * 1000 })
             StandardOutput.write(SonogramText.lines(picture, colours: color.sonogramColours(on: STDOUT_FILENO)))
