@@ -53,8 +53,9 @@ struct ChirperProcess {
     }
 
     /// `killWhen`: asked every 20 ms; once true the process is killed (SIGKILL) as at the timeout.
+    /// `input`: what standard input holds (else nothing: /dev/null).
     static func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 60,
-                    executable: URL = binary, killWhen: (() -> Bool)? = nil) async throws -> Result {
+                    executable: URL = binary, input: String? = nil, killWhen: (() -> Bool)? = nil) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -67,7 +68,13 @@ struct ChirperProcess {
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = scratch.appendingPathComponent("stdin")
+            try input.write(to: inURL, atomically: true, encoding: .utf8)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false

@@ -131,6 +131,24 @@ struct LinearMode {
         }
     }
 
+    /// Choices and self-grading, answered by a script through a pipe: a number chooses, an empty line
+    /// reveals and goes on, a digit grades; the end of the script ends the quiz.
+    @Test func choicesAndSelfGradingAreAnsweredByLinesFromAPipe() async throws {
+        let library = PlaybackTests.Packs.Library()
+        try await PlaybackTests.QuizClip.makePack(in: library)
+        let chosen = try await ChirperProcess.run(["quiz", "--pack", "field", "--count", "2", "--clip", "1", "--choices", "2"],
+                                                  environment: library.environment, timeout: 60, input: "\n1\n\n1\n\n")
+        #expect(chosen.status == 0, "\(chosen.stdout)\(chosen.stderr)")
+        #expect(chosen.stdout.components(separatedBy: "✓ Right: Great Tit").count == 3, "\(chosen.stdout)")
+        #expect(chosen.stdout.contains("Quiz over: 2 questions answered, 2 right."), "\(chosen.stdout)")
+        Self.expectLinear(chosen.stdout, "quiz --choices from a pipe")
+        let graded = try await ChirperProcess.run(["quiz", "--pack", "field", "--count", "1", "--clip", "1", "--self"],
+                                                  environment: library.environment, timeout: 60, input: "\n\n4\n")
+        #expect(graded.status == 0 && graded.stdout.contains("How was it? 1 again"), "\(graded.stdout)\(graded.stderr)")
+        #expect(graded.stdout.contains("Quiz over: 1 question answered"), "\(graded.stdout)")
+        Self.expectLinear(graded.stdout, "quiz --self from a pipe")
+    }
+
     @Test func throughAPipeTheEndIsSaid() async throws {
         let file = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 2)
         let played = try await ChirperProcess.run(["play", file.path], environment: ["TERM": "xterm-256color"], timeout: 30)
