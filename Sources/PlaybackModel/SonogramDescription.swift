@@ -134,7 +134,10 @@ public enum SonogramDescription {
             let from = percentile(note.prefix(third).map { peak[$0] }.sorted(), 0.5), to = percentile(note.suffix(third).map { peak[$0] }.sorted(), 0.5)
             return to > from * moves ? .rising : to * moves < from ? .falling : .steady
         }
-        let common = Dictionary(grouping: shapes, by: \.self).max { $0.value.count < $1.value.count }.map(\.key)
+        // The shape most notes have, when one has more than any other (a tie says none).
+        let counts = [Shape.rising, .falling, .steady, .trilled].map { shape in (shape, shapes.filter { $0 == shape }.count) }
+        let most = counts.map(\.1).max() ?? 0
+        let common = most > 0 && counts.filter({ $0.1 == most }).count == 1 ? counts.first { $0.1 == most }?.0 : nil
         return Phrase(start: Double(run.lowerBound) * columnSeconds, seconds: seconds, hertz: middle, shape: shape,
                       notes: notes.count, noteShape: notes.count > 1 ? common : nil, energy: run.reduce(0) { $0 + energy[$1] })
     }
@@ -151,9 +154,10 @@ public enum SonogramDescription {
                      "\(count) phrase\(count == 1 ? "" : "s")" + (count > 3 ? "; the 3 loudest:" : ":")]
         for phrase in summary.loudest(3) {
             // Several notes: how they move, and the phrase's own way only when it rises or falls as a whole.
-            let shape = phrase.noteShape.map { notes in
-                "\(phrase.notes) \(notes.rawValue) notes" + (phrase.shape == .rising || phrase.shape == .falling ? ", \(phrase.shape.rawValue) overall" : "")
-            } ?? phrase.shape.rawValue
+            let overall = phrase.shape == .rising || phrase.shape == .falling ? ", \(phrase.shape.rawValue) overall" : ""
+            let shape = phrase.notes > 1
+                ? "\(phrase.notes) " + (phrase.noteShape.map { $0.rawValue + " " } ?? "") + "notes" + overall
+                : phrase.shape.rawValue
             lines.append("  at \(LoopSection.clock(phrase.start)), \(seconds(phrase.seconds)) s, \(kilohertz(phrase.hertz)) kHz, " + shape)
         }
         return lines

@@ -23,7 +23,7 @@ struct Chirper: AsyncParsableCommand {
     /// connection, and play's request when the command line names a URL), made on first use, which
     /// `main` makes before the parse; the commands hand it to their job through `SoundChoice`.
     static let startWork: StartWork? = {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = PlainOption.taken(from: Array(CommandLine.arguments.dropFirst()))
         guard let name = arguments.first, soundCommands.contains(name) else { return nil }
         return StartWork.begin(requesting: name == "play" ? PlayLookAhead.url(in: Array(arguments.dropFirst())) : nil)
     }()

@@ -30,6 +30,8 @@ struct QuizGroupGrowthTests {
         let matured = Dictionary(uniqueKeysWithValues: keys.prefix(2).map { ($0, Self.known) })
         #expect(newCards(matured, new: 3).count == 3, "once in review, they leave the group and new ones join")
         #expect(newCards([:], new: 3).count == 3, "a first session teaches as many as asked")
+        let elsewhere = [QuizCardKey(species: "Strix aluco", soundType: "call"): Self.beingLearnt]
+        #expect(newCards(elsewhere, new: 3).count == 3, "a card being learnt in another set leaves this one's group alone")
     }
 
     @Test func aNewCardJoinsBesideTheSoundItIsTakenForThenItsGenus() {

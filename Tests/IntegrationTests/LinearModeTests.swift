@@ -66,6 +66,7 @@ struct LinearMode {
         _ = try await terminal.waitForScreen { $0.contains("New to you: Great Tit") }
         try terminal.send("?", "Enter")
         _ = try await terminal.waitForScreen { $0.contains("Commands, each a line then Enter:") && $0.contains("an empty line: ") }
+        _ = try await terminal.waitForScreen(seconds: 30) { $0.contains("Sound over: r plays it again.") }
         try terminal.send("Enter")
         _ = try await terminal.waitForScreen { $0.contains("question 1 of 3") && $0.contains("Which bird is it? Type its name.") }
         try terminal.send("-l", "great tit")
@@ -92,6 +93,7 @@ struct LinearMode {
         let answered = try #require(lines.firstIndex { $0.hasPrefix("✗ Not blackbird") })
         #expect(!lines[asked..<answered].contains { $0.contains("Great Tit") || $0.contains("Parus") }, "hidden until the reveal: \(lines[asked..<answered])")
         #expect(lines.contains { $0.hasPrefix("Quiz over: 3 questions answered, 2 right.") }, "\(lines.suffix(4))")
+        #expect(lines.filter { $0 == "Sound: playing." }.count >= 4, "the taught sound, then each question's: \(lines)")
     }
 
     /// Browse with TERM=dumb: the page as numbered lines; a row starred, played and stopped, its details,
@@ -188,6 +190,9 @@ struct LinearBrowsePipeTests {
         try await TestCatalog.withServer { server in
             let result = try await ChirperProcess.run(["browse", "great tit"] + server.api)
             #expect(result.status == 0, "\(result.stderr)")
+            // A panel left open at the end of the input is closed, and browse ends.
+            let details = try await ChirperProcess.run(["browse", "great tit"] + server.api, input: "i 1\ni 2\n")
+            #expect(details.status == 0 && details.stdout.contains("Details of 1. XC") && details.stdout.contains("Details of 2. XC"), "\(details.stdout)")
             #expect(!result.stdout.contains("\u{1b}") && result.stdout.hasPrefix("Commands: a line each"), "\(result.stdout)")
             #expect(result.stdout.contains("Results for great tit: ") && result.stdout.contains("\n1. XC"), "typed ahead, it waits for the rows: \(result.stdout)")
         }

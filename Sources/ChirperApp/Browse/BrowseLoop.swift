@@ -88,7 +88,7 @@ extension BrowseLoop {
             case .unknown(let word): screen.say(["\(word): not a command here; ? lists them."])
             }
             return nil
-        case .inputEnded: return .keys(LinearCommands.quitKeys(on: .browse))
+        case .inputEnded: return .keys(BrowseLinear.quitKeys)
         default: return input
         }
     }

@@ -20,7 +20,7 @@ struct BrowseSession {
         let loop = BrowseLoop(client: client, perPage: perPage, playerOptions: playerOptions, library: LibraryForBrowse(),
                               remembersSearches: remembersSearches, terminalSize: { Terminal.size })
         let status = Terminal.isLinear
-            ? await LinearSession.run(LinearBrowseScreen()) { inputs, continuation, screen in
+            ? await LinearSession.run({ _ in LinearBrowseScreen() }) { inputs, continuation, screen in
                 await loop.run(query: query, page: page, raw: raw, inputs: inputs, continuation: continuation, screen: &screen)
             }
             : await FullScreenSession.run { inputs, continuation, screen in

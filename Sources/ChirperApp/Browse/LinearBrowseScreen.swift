@@ -6,6 +6,8 @@ import DisplayText
 /// that plays at each change, the details asked for, and the state's messages and notices.
 struct LinearBrowseScreen: BrowseScreen {
     private var heading: String?
+    /// The page said (its first row), and each of its rows as said.
+    private var top: Int?
     private var rowLines: [String: String] = [:]
     private var sound: String?
     private var details: [String]?
@@ -15,10 +17,17 @@ struct LinearBrowseScreen: BrowseScreen {
 
     mutating func draw(_ model: BrowseModel) {
         var lines: [String] = []
+        // A search under way: its answer is said whole, even when it is the same as before.
+        if case .loading = model.list { (heading, top, rowLines) = (nil, nil, [:]) }
         if let heading = BrowseLinear.heading(model), heading != self.heading {
             self.heading = heading
             rowLines = [:]
             lines.append(heading)
+        }
+        // Another page (n, p, a row chosen on it): its rows are said again.
+        if model.top != top {
+            top = model.top
+            rowLines = [:]
         }
         let message = BrowseLinear.message(model)
         if message != self.message {

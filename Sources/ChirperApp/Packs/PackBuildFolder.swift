@@ -89,12 +89,13 @@ final class PackBuildFolder {
     private var pendingLeftOut: URL { building.url.appendingPathComponent(".pending-left-out.json") }
 
     /// The recordings an earlier run of the same build chose, and the names it left out; nil when there
-    /// was none, it was another build, or what it kept cannot be read.
+    /// was none, it was another build, or its choice cannot be read.
     func pendingChoice(for source: String) -> (recordings: [Recording], leftOut: [PackLookup.Unmatched])? {
         guard case .chirper = building.owner, let bytes = try? BoundedFile.read(pending.path, limit: BoundedFile.packLimit),
-              let document = PackDocument.read(bytes), document.source == source,
-              let names = try? BoundedFile.read(pendingLeftOut.path, limit: BoundedFile.packLimit),
-              let leftOut = try? JSONDecoder().decode([PackLookup.Unmatched].self, from: Data(names)) else { return nil }
+              let document = PackDocument.read(bytes), document.source == source else { return nil }
+        // A build stopped by an earlier Chirper kept no names left out: none are said.
+        let names = try? BoundedFile.read(pendingLeftOut.path, limit: BoundedFile.packLimit)
+        let leftOut = names.flatMap { try? JSONDecoder().decode([PackLookup.Unmatched].self, from: Data($0)) } ?? []
         return (document.recordings, leftOut)
     }
 

@@ -56,7 +56,7 @@ final class PlayingView: Sendable {
             let before = shown.model.showsKeys
             let commands = shown.model.press(key)
             if before != shown.model.showsKeys, shown.model.index != nil { draw(&shown) }
-            if commands.contains(.sayKeys) { say(KeyLists.lines(on: shown.model.screen), &shown) }
+            if commands.contains(.sayKeys) { say(KeyLists.lines(on: shown.model.screen), &shown, always: true) }
             return commands.filter { $0 != .sayKeys }
         }
     }
@@ -64,12 +64,13 @@ final class PlayingView: Sendable {
     /// The volume a key set, said in the linear mode (a terminal's status line has no room for it).
     func say(volume: Double) {
         guard !live else { return }
-        shown.withLock { say(["volume \(Int((volume * 100).rounded())) %"], &$0) }
+        shown.withLock { say(["volume \(Int((volume * 100).rounded())) %"], &$0, always: true) }
     }
 
     /// Lines said in the linear mode; the status line is said again after them only when it changes.
-    private func say(_ lines: [String], _ shown: inout Shown) {
-        guard let last = lines.last, last != shown.lastLine else { return }
+    /// `always`: the answer to a key, said even when it is the line said last (a second `?`).
+    private func say(_ lines: [String], _ shown: inout Shown, always: Bool = false) {
+        guard let last = lines.last, always || last != shown.lastLine else { return }
         StandardOutput.raw(lines.map { $0 + "\n" }.joined())
         shown.lastLine = last
     }

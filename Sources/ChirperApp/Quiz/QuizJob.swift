@@ -63,7 +63,7 @@ public enum QuizJob {
         let model = QuizModel(questions: questions, mode: mode, names: set.names, width: Terminal.size?.width ?? 80, streakGoal: streakGoal)
         var ending = QuizLoop.Ending(status: .found, answers: [], notKept: 0)
         let status = Terminal.isLinear
-            ? await LinearSession.run(LinearQuizScreen()) { inputs, continuation, screen in
+            ? await LinearSession.run(LinearQuizScreen.init) { inputs, continuation, screen in
                 ending = await loop.run(model, states: states, inputs: inputs, continuation: continuation, screen: &screen)
                 return ending.status
             }

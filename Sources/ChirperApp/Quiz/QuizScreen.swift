@@ -29,24 +29,36 @@ extension FullScreen: QuizScreen {
 
 /// The linear mode's quiz: each line of the quiz said once, in order, as a conversation. A question is
 /// a scene (its heading first): within it a line already said is not said again, so what changes is
-/// all that is heard (the sound's state, the reveal).
+/// all that is heard (the reveal); the sound's line is said at each change of the sound.
 struct LinearQuizScreen: QuizScreen {
+    /// The line reader, paused while another program has the terminal (compare, from `c`).
+    let lines: LinearLines
     private var scene: String?
     private var said: Set<String> = []
+    /// The sound's last line said in this scene, and whether it has played in it.
+    private var sound: String?
+    private var played = false
     private var lastLine = ""
+
+    init(lines: LinearLines) { self.lines = lines }
 
     mutating func show(_ quiz: QuizModel, title: String, notice: String?) {
         let lines = QuizRenderer.lines(quiz, title: title, linear: true) + (notice.map { [Displayable.line($0)] } ?? [])
         guard let heading = lines.first else { return }
         if heading != scene {
-            scene = heading
-            said = []
+            (scene, said, sound, played) = (heading, [], nil, false)
         }
         var new: [String] = []
         for line in lines where !line.trimmed.isEmpty {
+            guard line.hasPrefix("Sound") else {
+                if said.insert(line).inserted { new.append(line) }
+                continue
+            }
             // The sound is over only once it has played: not before it starts.
-            if line == QuizRenderer.soundOver, !said.contains(where: { $0.hasPrefix("Sound: playing") }) { continue }
-            if said.insert(line).inserted { new.append(line) }
+            if line.contains("playing") { played = true }
+            if line.hasSuffix(QuizRenderer.soundOver.dropFirst("Sound".count)), !played { continue }
+            if line != sound { new.append(line) }
+            sound = line
         }
         write(new)
     }
@@ -55,7 +67,12 @@ struct LinearQuizScreen: QuizScreen {
 
     mutating func invalidate() {}
 
-    mutating func lend<T>(_ body: () async -> T) async -> T { await body() }
+    /// No line is read while the other program has the terminal: its keys are its own.
+    mutating func lend<T>(_ body: () async -> T) async -> T {
+        lines.pause()
+        defer { lines.resume() }
+        return await body()
+    }
 
     private mutating func write(_ lines: [String]) {
         let lines = lines.first == lastLine ? Array(lines.dropFirst()) : lines

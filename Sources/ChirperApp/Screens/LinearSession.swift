@@ -6,15 +6,13 @@ import Dispatch
 /// SIGTERM as on the full screen, a clock tick, and the screen said as lines on stdout. The end of
 /// stdin quits (a script's commands, piped).
 enum LinearSession {
-    static func run<Screen>(_ screen: Screen,
+    /// `screen`: made with the line reader, which it may pause.
+    static func run<Screen>(_ screen: (LinearLines) -> Screen,
                             _ body: (AsyncStream<ScreenInput>, AsyncStream<ScreenInput>.Continuation, inout Screen) async -> ExitStatus) async -> ExitStatus {
         let (inputs, continuation) = AsyncStream<ScreenInput>.makeStream()
         InterruptHandler.install(exits: false) { continuation.yield(.terminate) }
-        // A blocking read of its own: it ends with stdin, or with the process.
-        DispatchQueue(label: "chirper.lines").async {
-            while let line = readLine(strippingNewline: true) { continuation.yield(.line(line)) }
-            continuation.yield(.inputEnded)
-        }
+        let lines = LinearLines()
+        lines.start(into: continuation)
         let ticker = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(100))
@@ -23,7 +21,7 @@ enum LinearSession {
         }
         defer { ticker.cancel() }
         StandardOutput.raw(KeyLists.linearAnnouncement + "\n")
-        var screen = screen
+        var screen = screen(lines)
         return await body(inputs, continuation, &screen)
     }
 }

@@ -51,7 +51,7 @@ public enum BrowseLinear {
     /// What the state says where rows would be (searching, no match, an error), without the spinner.
     public static func message(_ model: BrowseModel) -> [String] {
         if case .loading = model.list { return ListRenderer.footer(model.list) }
-        return BrowseRenderer.message(model).filter { !$0.isEmpty }.map(LinearCommands.spokenKeys)
+        return BrowseRenderer.message(model).filter { !$0.isEmpty }.map { LinearCommands.spokenKeys($0).replacing("Press / to search again", with: "Type / and words to search again") }
     }
 
     /// What a line asks of browse: a number plays that row; `i N` its details, `f N` stars it; `n` and
@@ -60,19 +60,32 @@ public enum BrowseLinear {
     public static func read(_ line: String, in model: BrowseModel) -> LinearCommands.Reading {
         let text = line.trimmed
         let screen = KeyScreen.browse
-        if let number = Int(text) { return row(number, in: model).map { .keys($0 + key(.play)) } ?? .unknown(text) }
+        // A text box open (a list's name after F): the line is its text; an empty one closes it.
+        switch model.panel {
+        case .search, .listName: return .keys(text.isEmpty ? [.escape] : [.control("u")] + text.map { .character($0) } + [.enter])
+        case .none, .details, .sonogram, .keys: break
+        }
+        // A panel open is closed first, so that what the line asks is done, not taken by the panel.
+        let closing: [TerminalKey] = model.panel == .none ? [] : [.escape]
+        if ["q", "quit"].contains(text.lowercased()) { return .keys(quitKeys) }
+        if let number = Int(text) { return row(number, in: model).map { .keys(closing + $0 + key(.play)) } ?? .unknown(text) }
         let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
         if parts.count == 2, let number = Int(parts[1]), let action = ["i": BrowseAction.info, "f": .star][parts[0]] {
-            return row(number, in: model).map { .keys($0 + key(action)) } ?? .unknown(text)
+            return row(number, in: model).map { .keys(closing + $0 + key(action)) } ?? .unknown(text)
         }
+        // A box that would wait for text the listener does not see: asked for with its text instead.
+        if text == "/" || text == "F" { return .unknown(text) }
         if text.hasPrefix("/"), case let words = text.dropFirst().trimmed, !words.isEmpty {
             // The search box opens on the query shown: Ctrl-U clears it first.
             return .keys(key(.search) + [.control("u")] + words.map { .character($0) } + [.enter])
         }
-        if text == "n" { return .keys(key(.pageDown)) }
-        if text == "p" { return .keys(key(.pageUp)) }
+        if text == "n" { return .keys(closing + key(.pageDown)) }
+        if text == "p" { return .keys(closing + key(.pageUp)) }
         return LinearCommands.read(text, on: screen)
     }
+
+    /// Quitting, whatever is open: Esc closes a panel, then q quits.
+    public static let quitKeys: [TerminalKey] = [.escape, .character("q")]
 
     /// The commands, for `?`: browse's own words, then the keys of the screen (n and p are pages here).
     public static var commands: [String] { words + LinearCommands.lines(on: .browse, overridden: ["n", "p"]).dropFirst() }

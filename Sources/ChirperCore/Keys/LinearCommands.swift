@@ -18,8 +18,8 @@ public enum LinearCommands {
         let text = line.trimmed
         if text.isEmpty { return .keys([.enter]) }
         if text == "?" || text.lowercased() == "help" { return .list }
-        if text.count == 1, let character = text.first, KeyMap.meaning(of: .character(character), on: screen) != nil {
-            return .keys([.character(character)])
+        if text.count == 1, let character = text.first, let meaning = KeyMap.meaning(of: .character(character), on: screen) {
+            return unsaid.contains(meaning) ? .unknown(text) : .keys([.character(character)])
         }
         for (words, meaning) in words {
             if words.contains(text.lowercased()), let key = key(for: meaning, on: screen) { return .keys([key]) }
@@ -37,8 +37,10 @@ public enum LinearCommands {
     static let words: [([String], KeyMeaning)] = [
         (["q", "quit"], .quit),
         (["r", "replay"], .quiz(.replay)),
-        (["s", "sonogram"], .quiz(.sonogram)),
     ]
+
+    /// What lines do not ask: the quiz's sonogram hint is a picture (and costs the answer a grade).
+    static let unsaid: [KeyMeaning] = [.quiz(.sonogram)]
 
     /// The first key that means `meaning` on `screen`; for quitting, Esc where q is a letter of an answer.
     static func key(for meaning: KeyMeaning, on screen: KeyScreen) -> TerminalKey? {
@@ -59,7 +61,7 @@ public enum LinearCommands {
         var lines = ["Commands, each a line then Enter:"]
         if case .quiz(.typing) = screen { lines.append("  a bird's name: your answer") }
         for binding in KeyMap.bindings(on: screen) {
-            guard let help = binding.help,
+            guard let help = binding.help, !unsaid.contains(binding.meaning),
                   !binding.keys.contains(where: { if case .character(let c) = $0.0 { overridden.contains(c) } else { false } }) else { continue }
             let typed = binding.keys.compactMap { key, _ -> String? in
                 switch key {
@@ -68,7 +70,10 @@ public enum LinearCommands {
                 case .character, .control, .alt, .escape, .backspace, .tab, .delete, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end:
                     return nil
                 }
-            } + words.filter { _, meaning in binding.keys.contains { $0.1 == meaning } }.flatMap(\.0).prefix(1)
+            } + words.filter { words, meaning in
+                // A word is listed where it means this binding's command, not where its letter is another key.
+                binding.keys.contains { $0.1 == meaning } && read(words[0], on: screen) == .keys(key(for: meaning, on: screen).map { [$0] } ?? [])
+            }.flatMap(\.0).prefix(1)
             guard !typed.isEmpty else { continue }
             lines.append("  " + Array(Set(typed)).sorted().joined(separator: " or ") + ": " + help.action)
         }

@@ -81,7 +81,7 @@ public struct QuizPlanner {
         // A fifth of the session (one at least) is kept for cards already known, when there are any.
         let knownShare = known.isEmpty ? 0 : max(1, count / 5)
         var chosen = Array(due.prefix(max(0, count - knownShare)))
-        chosen += joining(new, limit: min(newLimit, count - chosen.count), random: &random)
+        chosen += joining(new, newLimit: newLimit, places: count - chosen.count, random: &random)
         chosen += known.shuffled(using: &random).prefix(max(0, count - chosen.count))
         // Still short (a small set): the cards chosen are asked again (each time with another recording),
         // never more new cards than asked for.
@@ -92,15 +92,16 @@ public struct QuizPlanner {
         return teaching ? introducing(Set(new), in: planned, random: &random) : planned
     }
 
-    /// The new cards a session teaches: the group being learnt grows as its cards mature. `limit` counts
-    /// the cards still being learnt (answered, not yet in review), so new ones join only as those pass
-    /// to review; each joins closest to what is learnt or joining already (confused with it, then its
-    /// genus, family, or heard with it), so a learner meets a sound beside the ones it is mistaken for.
-    /// With nothing close, the seed's order.
-    private func joining(_ new: [QuizCardKey], limit: Int, random: inout SeededRandom) -> [QuizCardKey] {
+    /// The new cards a session teaches, in `places` left of it: the group being learnt grows as its
+    /// cards mature. `newLimit` counts this set's cards still being learnt (answered, not yet in review),
+    /// so new ones join only as those pass to review; each joins closest to what is learnt or joining
+    /// already (confused with it, then its genus, family, or heard with it), so a learner meets a sound
+    /// beside the ones it is mistaken for. With nothing close, the seed's order.
+    private func joining(_ new: [QuizCardKey], newLimit: Int, places: Int, random: inout SeededRandom) -> [QuizCardKey] {
         var left = new.shuffled(using: &random)
         var joined: [QuizCardKey] = []
-        let room = limit - states.values.filter(\.card.phase.isBeingLearnt).count
+        let learning = states.filter { recordings[$0.key] != nil && $0.value.card.phase.isBeingLearnt }.count
+        let room = min(newLimit - learning, places)
         guard room > 0 else { return [] }
         let groups = QuizGroups(recordings: recordings, confusions: confusions, families: families)
         var near = Set(states.compactMap { $0.value.card.phase == .new ? nil : $0.key.species })

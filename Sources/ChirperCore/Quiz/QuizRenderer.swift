@@ -61,7 +61,8 @@ public enum QuizRenderer {
         case .finished:
             lines = [title, "", summary(model.answers)] + misses(model)
             if let heard = model.sounding, model.playback != .idle {
-                lines += ["", linear ? "XC\(heard.id): " + soundWords(model) : "♪ XC\(heard.id) " + PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 12))]
+                lines += ["", linear ? soundWords(model).replacing("Sound", with: "Sound of XC\(heard.id)", maxReplacements: 1)
+                    : "♪ XC\(heard.id) " + PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 12))]
             }
             if !linear { lines += ["", HelpBar.line(KeyLists.bar(on: model.keyScreen, playing: false), width: model.width)] }
         }
@@ -105,7 +106,7 @@ public enum QuizRenderer {
             : PlaybackLine.render(model.playback, settings: model.listening, width: max(10, model.width - 2)))
     }
 
-    /// The sound in words, for the linear mode: each state said once, without a ticking clock.
+    /// The sound in words, for the linear mode, without a ticking clock: a line that starts "Sound".
     static func soundWords(_ model: QuizModel) -> String {
         switch model.playback {
         case .idle: soundOver
