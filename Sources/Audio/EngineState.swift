@@ -204,11 +204,7 @@ public struct EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
             settings = changed
             return [.report(track, .settings(changed))]
         case .played(let elapsed, let duration):
-            guard !isStopped else { return [] }
-            position = Position(elapsed: elapsed, duration: duration)
-            guard isSounding, let track, positionTold.map({ elapsed - $0 >= Self.positionEvery }) ?? true else { return [] }
-            positionTold = elapsed
-            return [.report(track, .position(elapsed: elapsed, duration: duration))]
+            return reach(elapsed, duration: duration)
         case .moved(let elapsed, let duration):
             guard !isStopped else { return [] }
             (position, positionTold) = (Position(elapsed: elapsed, duration: duration), nil)
@@ -223,6 +219,16 @@ public struct EngineState<Output: Equatable & Sendable>: Equatable, Sendable {
         case .dryLongEnough(let stream, let episode):
             return moveRunningStream(stream) { $0.stayDry(episode: episode) }
         }
+    }
+
+    /// Sound written up to `elapsed`: kept, and told when it is heard and a quarter of a second has
+    /// passed since the last told (at once after a move).
+    private mutating func reach(_ elapsed: Double, duration: Double?) -> [Action] {
+        guard !isStopped else { return [] }
+        position = Position(elapsed: elapsed, duration: duration)
+        guard isSounding, let track, positionTold.map({ elapsed - $0 >= Self.positionEvery }) ?? true else { return [] }
+        positionTold = elapsed
+        return [.report(track, .position(elapsed: elapsed, duration: duration))]
     }
 
     /// The activity moves on, paused or not; `whilePaused` turns its actions into what a paused
