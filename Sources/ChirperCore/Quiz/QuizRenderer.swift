@@ -71,7 +71,7 @@ public enum QuizRenderer {
 
     /// A line as the linear mode says it: the keys by what is typed there (an empty line for ⏎, r for ↑).
     static func spoken(_ line: String) -> String {
-        line.replacing("⏎", with: "Enter").replacing("↑ ", with: "r ")
+        LinearCommands.spokenKeys(line).replacing("↑ ", with: "r ")
     }
 
     /// The linear mode's line when the sound has ended.
