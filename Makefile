@@ -145,7 +145,7 @@ sanitize: deps $(TAXONOMY)
 		if [ $$s = thread ]; then \
 			options="TSAN_OPTIONS=second_deadlock_stack=1:atexit_sleep_ms=100:suppressions=$(CURDIR)/.ci/tsan-suppressions.txt"; \
 		else \
-			options="ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/.ci/lsan-suppressions.txt"; \
+			options="ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=print_suppressions=0:suppressions=$(CURDIR)/.ci/lsan-suppressions.txt"; \
 		fi; \
 		env $$options $(WITH_PULSE) .ci/summarize-failures .build-$$s/debug/ChirperPackageTests.xctest \
 			--testing-library swift-testing --experimental-maximum-parallelization-width $(SANITIZED_WIDTH) || exit 1; \
