@@ -5,7 +5,7 @@
 
 SWIFT ?= swift
 APT_PACKAGES := libsqlite3-dev libsystemd-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils \
-	pipewire pipewire-pulse wireplumber dbus playerctl lame tmux python3 python3-pip openssl man-db fish
+	pipewire pipewire-pulse wireplumber dbus playerctl lame tmux python3 python3-pip python3-venv openssl man-db fish
 WITH_PULSE := .ci/pulseaudio
 WITH_PIPEWIRE := .ci/pipewire
 # The sound tests: every suite nested in PlaybackTests, and the demo command's.
@@ -16,7 +16,7 @@ RELEASE := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -
 CHIRPER := .build/release/chirper
 PREFIX ?= /usr/local
 
-.PHONY: deps bench-deps taxonomy build build-tests test demo install install-files uninstall deb bench hot-functions soak fuzz sanitize clean
+.PHONY: deps test-tools bench-deps taxonomy build build-tests test demo install install-files uninstall deb bench hot-functions soak fuzz sanitize clean
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -50,7 +50,16 @@ build-tests: deps $(TAXONOMY)
 # sinks, shells and chirpers, and tests bounded by a wait (a prompt, a Tab, a server's answer) missed it.
 TEST_WIDTH ?= 8
 
-test: build-tests
+# The other programs the tests read Chirper's files with, from PyPI into a venv under .build: crowsetta
+# (Audacity labels and Raven tables).
+TEST_VENV := .build/test-venv
+TEST_PYTHON_PACKAGES := crowsetta==5.1.2
+
+test-tools: deps
+	@[ -x $(TEST_VENV)/bin/python ] || python3 -m venv $(TEST_VENV)
+	@$(TEST_VENV)/bin/python -c "import crowsetta" 2>/dev/null || $(TEST_VENV)/bin/pip install -q $(TEST_PYTHON_PACKAGES)
+
+test: build-tests test-tools
 	$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)
 	$(WITH_PIPEWIRE) .ci/summarize-failures $(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH) --filter '$(SOUND_TESTS)'
 
@@ -137,7 +146,7 @@ SANITIZERS ?= address thread
 # Tests at once in a sanitized pass: the sanitized processes are several times slower, and a whole
 # suite side by side starves the ones that play in real time.
 SANITIZED_WIDTH ?= 3
-sanitize: deps $(TAXONOMY)
+sanitize: deps test-tools $(TAXONOMY)
 	@for s in $(SANITIZERS); do \
 		echo "== $$s sanitizer"; \
 		$(SWIFT) build --build-tests --sanitize=$$s --scratch-path .build-$$s || exit 1; \

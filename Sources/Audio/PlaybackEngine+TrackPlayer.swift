@@ -107,6 +107,8 @@ extension PlaybackEngine {
                 if let start = run.beginsAt, start > 0 { run.events(.jumped(to: start)) }
             case .publish(let settings):
                 transition(.settingsChanged(settings, on: run.playing))
+            case .tellMarked(let seconds):
+                run.events(.marked(at: seconds))
             case .loopBack(let start):
                 // Heard right after what is written.
                 let reached = try await decoded.seek(to: start)

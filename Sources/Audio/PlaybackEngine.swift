@@ -183,7 +183,7 @@ public final class PlaybackEngine: Sendable {
     /// compare's `otherSide` is the screen's to turn into a `play`, and means nothing here.
     public func send(_ command: ListeningCommand) {
         switch command {
-        case .next, .previous, .seek, .speed, .markLoop, .play: break
+        case .next, .previous, .seek, .speed, .markLoop, .mark, .goTo, .loopSection, .play: break
         case .togglePause, .volume: Task { await listen(command) }; return
         case .otherSide: return
         }
@@ -235,7 +235,7 @@ public final class PlaybackEngine: Sendable {
         switch command {
         case .togglePause: await togglePause()
         case .volume(let step): return await changeVolume(by: step)
-        case .next, .previous, .seek, .speed, .markLoop, .play, .otherSide: send(command)
+        case .next, .previous, .seek, .speed, .markLoop, .mark, .goTo, .loopSection, .play, .otherSide: send(command)
         }
         return nil
     }

@@ -45,6 +45,8 @@ struct TrackPlayback: Equatable, Sendable {
         case firstSound
         /// Tell the listener the speed and loop now in force.
         case publish(ListeningSettings)
+        /// Tell the listener the point heard when `m` was taken.
+        case tellMarked(at: Double)
         /// Move the decoder back to `to` for another pass of the loop, then tell `loopedBack`.
         case loopBack(to: Double)
         /// A piece is written: report the position, and open the next track when this one nears its end.
@@ -90,6 +92,14 @@ struct TrackPlayback: Equatable, Sendable {
             return [.publish(settings), .jump(to: elapsed, speed: settings.speed)]
         case .togglePause, .volume, .otherSide:
             return []  // the engine's and the screen's: never in the track player's mailbox
+        case .mark:
+            return [.tellMarked(at: elapsed)]
+        case .goTo(let seconds):
+            return [.jump(to: seconds, speed: nil)]
+        case .loopSection(let section):
+            settings.loop = settings.loop.section == section ? .none : .looping(section)
+            passes = 1
+            return [.publish(settings)] + (settings.loop.section.map { [.jump(to: $0.start, speed: nil)] } ?? [])
         case .markLoop:
             settings.loop = settings.loop.marking(at: elapsed)
             passes = 1

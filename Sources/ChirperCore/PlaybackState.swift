@@ -47,7 +47,7 @@ public enum PlaybackState: Equatable, Sendable {
             return .playing(position)
         case (.paused, _), (.resumed, _):
             return self
-        case (.settings, _):
+        case (.settings, _), (.marked, _):
             return self  // speed and loop are the session's, shown beside the row's state
         case (.finished, _):
             return .idle

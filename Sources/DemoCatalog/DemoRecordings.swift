@@ -164,9 +164,28 @@ public struct DemoRecordings: Sendable {
                 temperature: String(22 + offset * 2) + ".5", registrationNumber: "ZFMK-ORT-2023-0\(41 + offset)",
                 automatic: "no", device: "Sony PCM-D100", microphone: "Sennheiser MKH 8020", sampleRate: "48000")
             recording.fileName = "XC\(id)-\(kind.english.replacingOccurrences(of: " ", with: "-")).mp3"
-            return Entry(recording: recording, audio: audio, family: kind.family, collected: (2023, 6 + offset))
+            return Entry(recording: recording, audio: audio, family: kind.family, collected: (2023, 6 + offset),
+                         extraFields: offset == 0 ? ["annotation-set": annotationSet(of: recording, hertz: kind.hertz)] : [:])
         }
     }()
+
+    /// An annotation set as xeno-canto serves one: two of the recording's bursts (0.35 s apart, 0.2 s
+    /// long) boxed from 1 kHz below its pitch to 1 kHz above, credited to a set of its own.
+    static func annotationSet(of recording: Recording, hertz: Double) -> JSONValue {
+        let annotations: [JSONValue] = [(0.35, 0.55), (1.75, 1.95)].enumerated().map { index, times in
+            .object([
+                "annotation_xc_id": .string("demo-\(recording.id)-\(index + 1)"), "xc_nr": .string(recording.id),
+                "start_time": .number(times.0), "end_time": .number(times.1),
+                "frequency_low": .number(hertz - 1_000), "frequency_high": .number(hertz + 1_000),
+                "scientific_name": .string(recording.scientificName), "sound_type": .string("calling song"),
+                "sex": .string("male"), "life_stage": .string("adult"), "overlap": .bool(false),
+            ])
+        }
+        return .array([.object([
+            "set_name": .string("Chirper demo bursts"), "set_creator": .string("Hannah Becker"),
+            "license": .string("CC BY 4.0"), "annotations": .array(annotations),
+        ])])
+    }
 
     private static func format2(_ value: Double) -> String { String(format: "%.4f", value) }
 

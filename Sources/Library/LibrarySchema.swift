@@ -1,3 +1,4 @@
+import CSQLite
 import LibraryModel
 
 /// The library's tables, one migration a version, applied in order. A migration is never changed once
@@ -64,6 +65,18 @@ enum LibrarySchema {
                 hinted INTEGER NOT NULL,
                 at REAL NOT NULL);
             """),
+        ("v3: marks", """
+            CREATE TABLE mark (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                subject TEXT NOT NULL,
+                startSeconds REAL NOT NULL,
+                endSeconds REAL NOT NULL,
+                lowHz REAL,
+                highHz REAL,
+                label TEXT NOT NULL,
+                made REAL NOT NULL);
+            CREATE INDEX markBySubject ON mark(subject, startSeconds);
+            """),
     ]
 
     /// What a file holds, told before anything is written to it.
@@ -125,6 +138,9 @@ enum LibrarySchema {
         } catch let error as LibraryError {
             throw error
         } catch let failure as SQLiteFailure {
+            // An older library that cannot be written is read as it is: a command that reads what it has
+            // works, and one that needs what it lacks (or writes) says the file cannot be written.
+            if case .sqlite(let error) = failure, error.primaryCode == SQLITE_READONLY, case .library? = try? found(connection) { return }
             throw SQLiteLibrary.problem(failure, path: path)
         } catch {
             throw .unusable(path: path, reason: "\(error)")

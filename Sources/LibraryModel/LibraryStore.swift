@@ -47,6 +47,16 @@ public protocol LibraryStore: Sendable {
 
     /// Every species of the recordings the library holds, by scientific name, each once.
     func species() throws(LibraryError) -> [KnownSpecies]
+
+    // Marks
+    /// The marks on `subject` (a recording's `XC` number or a local file's path), by start time.
+    func marks(on subject: MarkSubject) throws(LibraryError) -> [StoredMark]
+    /// Keeps `regions` on `subject` in one transaction; their numbers, in order.
+    func add(marks regions: [MarkedRegion], on subject: MarkSubject) throws(LibraryError) -> [Int64]
+    /// Replaces mark `id`'s region; false when there is no such mark.
+    func change(mark id: Int64, to region: MarkedRegion) throws(LibraryError) -> Bool
+    /// False when there was no such mark.
+    func removeMark(id: Int64) throws(LibraryError) -> Bool
 }
 
 extension LibraryStore {

@@ -13,6 +13,12 @@ public enum ListeningCommand: Equatable, Sendable {
     case speed(PlaybackSpeed.Change)
     /// The loop's start, then its end (and looping), then none.
     case markLoop
+    /// `m`: the point heard now, told back as a `marked` event (what the screen keeps as a mark).
+    case mark
+    /// To this second of the recording (`.` and `,`: a mark's or an annotation's start).
+    case goTo(Double)
+    /// Loop this section from its start (`L`: a mark's or an annotation's region); the same again clears it.
+    case loopSection(LoopSection)
     /// Compare's Tab: the other recording, at the same point of its length.
     case otherSide
     /// Track `index` of the queue from `seconds` into it (what `otherSide` becomes once the screen

@@ -16,6 +16,8 @@ public enum PlaybackEvent: Equatable, Sendable {
     case resumed
     /// Speed or loop changed (and, when either is in force, once the sound starts).
     case settings(ListeningSettings)
+    /// `m` was taken with the recording heard at `at` seconds.
+    case marked(at: Double)
     /// Played to the end, drained.
     case finished
     case failed(PlaybackError)

@@ -33,7 +33,7 @@ public struct SonogramFigure: Sendable {
         self.width = min(Self.widths.upperBound, max(Self.widths.lowerBound, width))
         self.height = min(Self.heights.upperBound, max(Self.heights.lowerBound, height))
         rgb = [UInt8](repeating: 255, count: self.width * self.height * 3)
-        let (titleLines, titleScale) = Self.titleLayout(Array(title.prefix(2)), width: self.width)
+        let (titleLines, titleScale) = Self.titleLayout(Array(title.prefix(3)), width: self.width)
         let titleLine = BitmapFont.glyphHeight * titleScale + 6
         let top = 10 + titleLines.count * titleLine + Self.lineHeight / 2 + 4
         let left = Self.advance * 8 + 10  // room for "12.5 kHz"
@@ -46,6 +46,40 @@ public struct SonogramFigure: Sendable {
         drawFrequencyAxis()
         drawTimeAxis()
         drawScale()
+    }
+
+    /// A region drawn over the picture: from `start` to `end` seconds, over its band (else every
+    /// frequency), its label at its top left. Annotations (xeno-canto's sets) and marks (the listener's)
+    /// have colours of their own, neither in the sonogram's palette.
+    public struct Box: Sendable, Equatable {
+        public enum Kind: Sendable { case annotation, mark }
+        public var start: Double
+        public var end: Double
+        public var band: ClosedRange<Double>?
+        public var label: String
+        public var kind: Kind
+
+        public init(start: Double, end: Double, band: ClosedRange<Double>?, label: String, kind: Kind) {
+            (self.start, self.end, self.band, self.label, self.kind) = (start, end, band, label, kind)
+        }
+
+        public var colour: (UInt8, UInt8, UInt8) { kind == .annotation ? (0, 255, 255) : (0, 255, 0) }
+    }
+
+    /// Draws `boxes` over the picture, each outlined two pixels wide: a box above the axis's top is
+    /// drawn at the top, one past the end at the end.
+    public mutating func draw(_ boxes: [Box]) {
+        for box in boxes {
+            let left = plot.x + picture.column(at: box.start)
+            let right = max(left + 1, plot.x + picture.column(at: box.end))
+            let top = plot.y + (box.band.map { picture.row(of: $0.upperBound) } ?? 0)
+            let bottom = max(top + 1, plot.y + (box.band.map { picture.row(of: $0.lowerBound) } ?? picture.height - 1))
+            fill(x: left, y: top, width: right - left + 1, height: 2, box.colour)
+            fill(x: left, y: bottom - 1, width: right - left + 1, height: 2, box.colour)
+            fill(x: left, y: top, width: 2, height: bottom - top + 1, box.colour)
+            fill(x: right - 1, y: top, width: 2, height: bottom - top + 1, box.colour)
+            text(box.label, x: left + 4, y: top + 4, scale: 1, colour: box.colour)
+        }
     }
 
     private mutating func drawPicture() {
@@ -136,7 +170,7 @@ public struct SonogramFigure: Sendable {
     static let ink: (UInt8, UInt8, UInt8) = (20, 20, 20)
 
     /// Draws `line` from its top-left pixel, as much of it as fits the figure's width.
-    private mutating func text(_ line: String, x: Int, y: Int, scale: Int = Self.scale) {
+    private mutating func text(_ line: String, x: Int, y: Int, scale: Int = Self.scale, colour: (UInt8, UInt8, UInt8) = Self.ink) {
         labels.append(Label(text: line, x: x, y: y))
         let advance = (BitmapFont.glyphWidth + 1) * scale
         for (index, character) in line.enumerated() {
@@ -144,7 +178,7 @@ public struct SonogramFigure: Sendable {
             guard left + advance <= width else { break }
             for (column, bits) in BitmapFont.glyph(character).enumerated() {
                 for row in 0..<BitmapFont.glyphHeight where bits & (1 << row) != 0 {
-                    fill(x: left + column * scale, y: y + row * scale, width: scale, height: scale, Self.ink)
+                    fill(x: left + column * scale, y: y + row * scale, width: scale, height: scale, colour)
                 }
             }
         }

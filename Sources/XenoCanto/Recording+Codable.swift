@@ -33,13 +33,20 @@ extension Recording: Codable {
         if c.contains(.annotationSet) {
             let set = try? c.decode(JSONValue.self, forKey: .annotationSet)
             annotatedSounds = AnnotatedSound.all(in: set)
-            annotations = annotatedSounds.isEmpty ? Self.annotations(in: set) : annotatedSounds.prefix(100).map(Self.line)
+            annotations = annotatedSounds.isEmpty ? Self.annotations(in: set) : annotatedSounds.prefix(100).map(Self.line) + Self.credits(annotatedSounds)
         }
     }
 
-    /// "1.2–3.45 s · Parus major · song".
-    static func line(_ sound: AnnotatedSound) -> String {
-        Displayable.line(seconds(sound.start) + "–" + seconds(sound.end) + " s · " + ([sound.taxon] + (sound.soundType.map { [$0] } ?? [])).joined(separator: " · "))
+    /// "1.2–3.45 s · Parus major · song", with its band when the set gives one: "· 2000–6000 Hz".
+    public static func line(_ sound: AnnotatedSound) -> String {
+        let band = sound.band.map { " · " + String(Int($0.lowerBound.rounded())) + "–" + String(Int($0.upperBound.rounded())) + " Hz" } ?? ""
+        return Displayable.line(seconds(sound.start) + "–" + seconds(sound.end) + " s · " + sound.label + band)
+    }
+
+    /// "From annotation set “…” by …, CC BY 4.0.": a line for each set the sounds are from.
+    public static func credits(_ sounds: [AnnotatedSound]) -> [String] {
+        var seen = Set<AnnotationSetCredit>()
+        return sounds.compactMap(\.set).filter { seen.insert($0).inserted }.map { Displayable.line("From " + $0.line + ".") }
     }
 
     /// Seconds to the hundredth, without a trailing ".0".
@@ -113,7 +120,7 @@ extension Recording: Codable {
         try c.encode(backgroundSpecies, forKey: .also)
         // What a pack keeps of the annotation sets: the sounds they mark.
         if !annotatedSounds.isEmpty {
-            try c.encode(JSONValue.array([.object(["annotations": .array(annotatedSounds.map(\.json))])]), forKey: .annotationSet)
+            try c.encode(AnnotatedSound.sets(annotatedSounds), forKey: .annotationSet)
         }
     }
 }

@@ -32,7 +32,7 @@ import XenoCanto
         let migrations = try reopened.reading { db throws(SQLiteFailure) in
             try db.rows("SELECT identifier FROM grdb_migrations") { row throws(SQLiteRowProblem) in try row.text("identifier") }
         }
-        #expect(migrations == ["v1: recordings, packs, lists, history", "v2: quiz cards and answers"])
+        #expect(migrations == ["v1: recordings, packs, lists, history", "v2: quiz cards and answers", "v3: marks"])
         #expect(try reopened.reading { db throws(SQLiteFailure) in
             try db.rows("PRAGMA journal_mode") { row throws(SQLiteRowProblem) in try row.text("journal_mode") }
         } == ["wal"])

@@ -133,7 +133,7 @@ struct BrowseAudio {
         switch (command, mode) {
         case (.next, .single), (.previous, .single), (.otherSide, _), (.play, _):
             return
-        case (.next, _), (.previous, _), (.seek, _), (.speed, _), (.markLoop, _):
+        case (.next, _), (.previous, _), (.seek, _), (.speed, _), (.markLoop, _), (.mark, _), (.goTo, _), (.loopSection, _):
             engine.send(command)
         case (.togglePause, _), (.volume, _):
             let volume = volume
@@ -151,7 +151,7 @@ struct BrowseAudio {
             switch command {
             case .listen(let listening): perform(listening)
             case .quit: stopAsked = true
-            case .sayKeys: break
+            case .sayKeys, .keepMark: break
             }
         }
         return stopAsked

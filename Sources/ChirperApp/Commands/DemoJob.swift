@@ -1,4 +1,5 @@
 import ChirperCore
+import LibraryModel
 import XenoCanto
 import XenoCantoHTTP
 
@@ -19,7 +20,8 @@ public enum DemoJob {
         try SearchOutput(json: false, width: Terminal.tableWidth).finish(state)
         guard let first = state.listing?.rows.first(where: { $0.recording.isPlayable })?.recording, let url = first.audioURL else { return }
         StandardOutput.write(["", "Playing the first result:", RecordingHeader.line(first)])
-        try await PlayJob.play(.url(url), name: "XC" + first.id, duration: first.duration, options: sound.playerOptions(), desktop: .of(first))
+        try await PlayJob.play(.url(url), name: "XC" + first.id, duration: first.duration, options: sound.playerOptions(), desktop: .of(first),
+                               marksOn: .recording(number: first.id))
     }
 
     /// Replaces this process with the catalog's server, its options passed on unchanged; returns only

@@ -1,17 +1,21 @@
 import Audio
 import ChirperCore
 import FoundationEssentials
+import LibraryModel
 import XenoCanto
 
 /// `play`: one recording (an XC number, a URL or a file) with the live status and the keys; a failure
 /// exits 5 with its reason.
 public enum PlayJob {
     /// `offline`: ask nothing of the network: play from the cache.
-    public static func run(recording: String, offline: Bool, sound: SoundChoice, api: APIChoice) async throws {
+    /// `annotationsOf`: `.` and `,` go only to the annotations of this taxon or sound type (and the marks).
+    public static func run(recording: String, offline: Bool, sound: SoundChoice, api: APIChoice, annotationsOf: String? = nil) async throws {
         let found = try await resolve(recording, offline: offline, api: api, early: sound.startWork)
         if let listed = found.recording { StandardOutput.write([RecordingHeader.line(listed)]) }
+        let subject = MarkSubjects.of(found, given: recording)
         try await Self.play(try found.playable(), name: found.name, duration: found.duration, options: sound.playerOptions(),
-                            desktop: found.recording.map(DesktopPlayer.Description.of))
+                            desktop: found.recording.map(DesktopPlayer.Description.of), marksOn: subject,
+                            landmarks: MarkKeeper.landmarks(of: found.recording, on: subject, only: annotationsOf))
         // Remembered once it has played, so the library is not opened on the way to the first sound.
         if let listed = found.recording { History.remember(play: listed) }
     }
@@ -33,9 +37,10 @@ public enum PlayJob {
 
     /// Plays with the live status: a queue of one. A failure exits 5 with its reason.
     static func play(_ source: AudioSource, name: String, duration: Double?, options: PlaybackEngine.Options,
-                     desktop: DesktopPlayer.Description? = nil) async throws {
+                     desktop: DesktopPlayer.Description? = nil, marksOn: MarkSubject? = nil, landmarks: [MarkedRegion] = []) async throws {
         let track = PlaybackEngine.Track(id: name, source: source, duration: duration)
-        let session = PlayingSession([.init(track: track, header: nil, name: name, desktop: desktop)], screen: .play, options: options)
+        let session = PlayingSession([.init(track: track, header: nil, name: name, desktop: desktop, marksOn: marksOn, landmarks: landmarks)],
+                                     screen: .play, options: options)
         session.stopOnSignals()
         try await session.runFailingOnAnyTrack()
     }

@@ -10,6 +10,7 @@ public enum PlayLookAhead {
     /// `play`'s options that take a value, by every name.
     public static let optionsWithValues: Set<String> = [
         "--device", "--volume", "--server", "--cache-size", "--speed", "--loop", "--loop-count", "--api-url", "--key",
+        "--loop-mark", "--annotations",
     ]
     /// Arguments after which nothing is requested: no network, help, or the end of the options.
     static let stoppers: Set<String> = ["--offline", "--help", "-h", "--"]

@@ -1,6 +1,7 @@
 import Audio
 import DisplayText
 import ChirperCore
+import LibraryModel
 import XenoCanto
 
 /// `queue`: every playable recording of a page, one after another through one engine, then a summary.
@@ -53,7 +54,9 @@ public enum QueueJob {
         let items = queued.compactMap { recording in
             recording.audioSource.map {
                 PlayingSession.Item(track: PlaybackEngine.Track(id: recording.id, source: $0, duration: recording.duration),
-                                    header: RecordingHeader.line(recording), name: "XC\(recording.id)", desktop: .of(recording))
+                                    header: RecordingHeader.line(recording), name: "XC\(recording.id)", desktop: .of(recording),
+                                    marksOn: .recording(number: recording.id),
+                                    landmarks: MarkKeeper.landmarks(of: recording, on: .recording(number: recording.id)))
             }
         }
         let session = PlayingSession(items, screen: .queue, repeating: repeating, gap: gap, options: sound.playerOptions())

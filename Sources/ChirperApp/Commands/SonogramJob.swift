@@ -34,7 +34,10 @@ public enum SonogramJob {
         }
         if let png {
             let size = size ?? SonogramFigure.standardSize
-            let image = SonogramFigure(spectrogram, title: title(found), width: size.width, height: size.height, maxHertz: maxKilohertz.map { $0 * 1000 })
+            let boxes = SonogramBoxes.of(found, given: recording)
+            var image = SonogramFigure(spectrogram, title: title(found) + SonogramBoxes.credits(found), width: size.width, height: size.height,
+                                       maxHertz: maxKilohertz.map { $0 * 1000 })
+            image.draw(boxes)
             do { try PNGImage.write(image, to: png) } catch {
                 throw CommandFailure(message: "chirper: \(error)", exitCode: .usage)
             }

@@ -135,11 +135,6 @@ struct PackFolder {
     }
 
     func write(_ text: String, to file: URL) throws(CommandFailure) {
-        if let refusal = FileNames.refusal(toWrite: file.path) {
-            throw CommandFailure(message: "chirper: \(refusal)", exitCode: .library)
-        }
-        do { try Data(text.utf8).write(to: file, options: .atomic) } catch {
-            throw CommandFailure(message: "chirper: cannot write \(file.path): \(FileProblem.describe(error))", exitCode: .library)
-        }
+        try TextFiles.write(text, to: file.path, failing: .library)
     }
 }

@@ -32,7 +32,7 @@ final class CompareScreen: Sendable {
             switch event {
             case .started: seconds = 0
             case .position(let elapsed, _), .jumped(let elapsed): seconds = elapsed
-            case .buffering, .paused, .resumed, .settings, .finished, .failed:
+            case .buffering, .paused, .resumed, .settings, .marked, .finished, .failed:
                 guard shown.index != index else { return }
                 seconds = 0  // another entry begins (buffering): marked at its start
             }

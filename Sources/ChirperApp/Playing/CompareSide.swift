@@ -1,5 +1,6 @@
 import Audio
 import ChirperCore
+import LibraryModel
 import PlaybackModel
 import Sonogram
 import XenoCanto
@@ -12,6 +13,8 @@ struct CompareSide {
     let frameSide: CompareFrame.Side
     /// What the desktop is told of it.
     let desktop: DesktopPlayer.Description
+    /// What its marks are kept on.
+    let marksOn: MarkSubject?
     var duration: Double { frameSide.spectrogram.duration }
     /// How messages name it: "A (900014)".
     var subject: String { Self.subject(letter, input) }
@@ -36,7 +39,8 @@ struct CompareSide {
         let label = found.recording.map(Self.label) ?? found.name
         return CompareSide(letter: letter, input: input, track: PlaybackEngine.Track(id: found.name, source: source, duration: found.duration),
                     frameSide: CompareFrame.Side(label: label, spectrogram: spectrogram),
-                    desktop: found.recording.map(DesktopPlayer.Description.of) ?? .named(found.name))
+                    desktop: found.recording.map(DesktopPlayer.Description.of) ?? .named(found.name),
+                    marksOn: MarkSubjects.of(found, given: input))
     }
 
     /// "XC900002 · Parus major · song · Germany · Ana Sousa".

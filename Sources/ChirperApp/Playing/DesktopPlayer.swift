@@ -121,7 +121,7 @@ final class DesktopPlayer: Sendable {
         case .finished, .failed:
             state.status = .stopped
             state.position = 0
-        case .buffering, .settings:
+        case .buffering, .settings, .marked:
             break
         }
         return state

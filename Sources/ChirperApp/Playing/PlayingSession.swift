@@ -3,6 +3,7 @@ import ChirperCore
 import FoundationEssentials
 import Glibc
 import PlaybackModel
+import LibraryModel
 import Locking
 import XenoCanto
 
@@ -20,6 +21,10 @@ struct PlayingSession {
         let name: String
         /// What the desktop is told of it; by default its name.
         var desktop: DesktopPlayer.Description? = nil
+        /// What its marks (`m`) are kept on; nil: nowhere (a URL).
+        var marksOn: MarkSubject? = nil
+        /// Its marks and annotations: where `.` and `,` go.
+        var landmarks: [MarkedRegion] = []
     }
 
     let items: [Item]
@@ -61,7 +66,8 @@ struct PlayingSession {
     /// restored before it returns.
     func run() async -> PlaybackEngine.Report {
         let live = Terminal.allowsEscapes(STDOUT_FILENO)
-        let model = PlayingModel(screen: screen, lengths: items.map(\.track.duration), repeating: repeating, linear: !live)
+        let model = PlayingModel(screen: screen, lengths: items.map(\.track.duration), repeating: repeating, linear: !live,
+                                 landmarks: items.map(\.landmarks))
         let view = PlayingView(items: items, model: model, live: live,
                                takesKeys: input.isInteractive, width: min(Terminal.width, 100), layout: layout)
         let keys = input.handleKeys(interrupt: { [engine, interrupted] in
@@ -85,6 +91,7 @@ struct PlayingSession {
             input.restore()
         }
         let (items, repeating, gaveUp) = (items, repeating, gaveUp)
+        let marks = MarkKeeper(subjects: items.map(\.marksOn))
         let report = await engine.play(gap: gap, track: { index in
             guard index < items.count || repeating else { return nil }
             guard !view.wholePassFailed else {
@@ -93,7 +100,9 @@ struct PlayingSession {
             }
             return items[index % items.count].track
         }, gapLeft: { view.showGap($0) }, events: {
-            view.apply($0.index, $1)
+            for case .keepMark(let item, let region, let replacing) in view.apply($0.index, $1) {
+                view.kept(item, region, marks.keep(region, item: item, replacing: replacing))
+            }
             let item = items[$0.index % items.count]
             desktop.apply($1, of: (item.desktop ?? .named(item.name)).track(number: $0.index, seconds: item.track.duration),
                           canGoNext: repeating || $0.index + 1 < items.count)
@@ -108,6 +117,7 @@ struct PlayingSession {
         case .listen(let listening): return await engine.listen(listening)
         case .quit: engine.stop()
         case .sayKeys: break  // the view says them
+        case .keepMark: break  // asked by the engine's events, kept there
         }
         return nil
     }

@@ -53,9 +53,12 @@ final class PlayingView: Sendable {
     /// A key, through the model: what it asks for. The key list is drawn or taken away at once.
     func press(_ key: TerminalKey) -> [PlayingModel.Command] {
         shown.withLock { shown in
-            let before = shown.model.showsKeys
+            let before = (shown.model.showsKeys, shown.model.markNote)
             let commands = shown.model.press(key)
-            if before != shown.model.showsKeys, shown.model.index != nil { draw(&shown) }
+            if before != (shown.model.showsKeys, shown.model.markNote), shown.model.index != nil {
+                if !live, let note = shown.model.markNote, note != before.1 { say([note], &shown, always: true) }
+                draw(&shown)
+            }
             if commands.contains(.sayKeys) { say(KeyLists.lines(on: shown.model.screen), &shown, always: true) }
             return commands.filter { $0 != .sayKeys }
         }
@@ -75,9 +78,11 @@ final class PlayingView: Sendable {
         shown.lastLine = last
     }
 
-    func apply(_ index: Int, _ event: PlaybackEvent) {
+    /// An event of the engine; what the model asks for (a mark to keep).
+    func apply(_ index: Int, _ event: PlaybackEvent) -> [PlayingModel.Command] {
         let item = items[index % items.count]
-        shown.withLock { shown in
+        return shown.withLock { shown in
+            if case .marked(let seconds) = event { return shown.model.marked(index, at: seconds) }
             if case .compare(let screen) = layout { screen.apply(index, event) }
             let first = shown.model.index == nil
             if shown.model.receive(index, event) {
@@ -91,6 +96,15 @@ final class PlayingView: Sendable {
             }
             if !live, case .jumped(let to) = event { say(["at " + RecordingLength.format(to)], &shown) }
             draw(&shown)
+            return []
+        }
+    }
+
+    /// What the store did with a mark: said as a line, or beside the status line.
+    func kept(_ item: Int, _ region: MarkedRegion, _ outcome: PlayingModel.MarkOutcome) {
+        shown.withLock { shown in
+            shown.model.kept(item, region, outcome)
+            if live { draw(&shown) } else if let note = shown.model.markNote { say([note], &shown, always: true) }
         }
     }
 
@@ -121,8 +135,9 @@ final class PlayingView: Sendable {
             return
         }
         if live {
+            let note = model.markNote.map { "  " + $0 } ?? ""
             let status = shown.gap.map { "next in \($0) s" }
-                ?? PlaybackLine.render(model.playback, settings: model.listening, width: width)
+                ?? TextWidth.truncate(PlaybackLine.render(model.playback, settings: model.listening, width: max(20, width - TextWidth.of(note))) + note, to: width)
             StandardOutput.raw(Self.inPlace(status, below: helpLines(model)))
         } else {
             let plain = PlainStatus.line(model.playback, settings: model.listening)

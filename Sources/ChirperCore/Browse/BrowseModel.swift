@@ -166,7 +166,7 @@ public struct BrowseModel: Equatable, Sendable {
             panel = .none
             return []
         case .interrupt?: return [.quit(interrupted: true)]
-        case .listen?, .quiz?, nil: break
+        case .listen?, .quiz?, .landmark?, nil: break
         }
         return loadMoreIfNearTheEnd()
     }

@@ -56,6 +56,7 @@ public enum KeyMap {
         KeyBinding([(.backspace, .listen(.speed(.reset)))], KeyHelp("⌫", "speed back to 1×")),
         KeyBinding([(.character("t"), .listen(.speed(.toggleTape)))], KeyHelp("t", "tape or pitch kept")),
         KeyBinding([(.character("l"), .listen(.markLoop))], KeyHelp("l", "loop: start, end, off"), bar: KeyHelp("l", "loop")),
+        KeyBinding([(.character("m"), .listen(.mark))], KeyHelp("m", "mark a point; again: a region")),
     ]
 
     /// Browse's own keys, before the listening ones in its list.
@@ -76,6 +77,12 @@ public enum KeyMap {
         KeyBinding([(.character("F"), .browse(.starInto))], KeyHelp("F", "star into a list you name")),
         KeyBinding([(.character("o"), .browse(.openPage))], KeyHelp("o", "its page in the browser")),
         KeyBinding([(.character("y"), .browse(.copyNumber))], KeyHelp("y", "copy its XC number")),
+    ]
+
+    /// The playing screens' moves among the recording's marks and annotations.
+    static let landmarks: [KeyBinding] = [
+        KeyBinding([(.character("."), .landmark(.next)), (.character(","), .landmark(.previous))], KeyHelp(". ,", "next, previous mark or annotation")),
+        KeyBinding([(.character("L"), .landmark(.loop))], KeyHelp("L", "loop the mark or annotation heard")),
     ]
 
     /// The keys after the listening ones on browse and the playing screens.
@@ -157,7 +164,7 @@ public enum KeyMap {
     static func own(on screen: KeyScreen) -> (before: [KeyBinding], after: [KeyBinding]) {
         switch screen {
         case .browse: return (browse, closing(quits: "quit"))
-        case .play, .queue, .compare: return ([], closing(quits: "stop and quit"))
+        case .play, .queue, .compare: return ([], landmarks + closing(quits: "stop and quit"))
         case .quizIntroduction: return (quizIntroduction, [keyList, interrupt])
         case .quiz(let mode): return (quiz(mode), [keyList, interrupt])
         case .quizAnswer: return (quizAnswer, [keyList, interrupt])
@@ -168,12 +175,15 @@ public enum KeyMap {
 
     /// Whether a listening binding works on `screen`: Tab is compare's; a quiz has one recording (no
     /// next or previous); while an answer is typed the keys a name is typed with are the answer's, and
-    /// Backspace too; once an answer is shown, space and n are the next question's.
+    /// Backspace too; once an answer is shown, space and n are the next question's. Marks are made
+    /// on the screens that play a recording the listener chose (play, queue, compare).
     static func works(_ binding: KeyBinding, on screen: KeyScreen) -> Bool {
         guard let command = binding.listeningCommand else { return false }
         switch (screen, command) {
         case (.compare, _): return true
         case (.browse, .otherSide), (.play, .otherSide), (.queue, .otherSide): return false
+        case (.browse, .mark), (.quizIntroduction, .mark), (.quiz, .mark), (.quizAnswer, .mark), (.quizGrade, .mark), (.quizSummary, .mark):
+            return false
         case (.browse, _), (.play, _), (.queue, _): return true
         case (.quizIntroduction, .next), (.quizIntroduction, .previous), (.quizIntroduction, .otherSide),
              (.quiz, .next), (.quiz, .previous), (.quiz, .otherSide), (.quizAnswer, .next), (.quizAnswer, .previous), (.quizAnswer, .otherSide),

@@ -25,6 +25,8 @@ public enum KeyMeaning: Equatable, Sendable {
     case listen(ListeningCommand)
     case browse(BrowseAction)
     case quiz(QuizAction)
+    /// `.` `,` `L` on a playing screen: to the next or previous mark or annotation, or loop the one heard.
+    case landmark(LandmarkMove)
     /// `?`: the key list, opened or closed.
     case keyList
     /// Esc: closes what is open (the quiz's answer box: clears it, then quits).
@@ -84,4 +86,9 @@ public struct KeyHelp: Equatable, Sendable {
 
     /// "space pause" on the help bar.
     public var short: String { keys + " " + action }
+}
+
+/// A move among a recording's marks and annotations.
+public enum LandmarkMove: Equatable, Sendable {
+    case next, previous, loop
 }

@@ -1,4 +1,5 @@
 import PlaybackModel
+import XenoCanto
 
 /// What a playing screen (play, queue, compare) shows and how it takes keys: the queue entry on
 /// screen, its playback as the engine reported it, the speed and loop the engine said are in force,
@@ -22,7 +23,15 @@ public struct PlayingModel: Equatable, Sendable {
     public private(set) var showsKeys = false
     /// Seconds heard into the entry on screen, as last reported: kept through a dry spell (buffering
     /// has no position), for compare's Tab.
-    private var heard = 0.0
+    var heard = 0.0
+    /// Each item's marks and annotations, by start: where `.` and `,` go and what `L` loops.
+    public internal(set) var landmarks: [[MarkedRegion]]
+    /// The one `.` or `,` went to last: what `L` loops when no region is heard.
+    var lastLandmark: MarkedRegion?
+    /// The mark being made: a point kept that the next `m` on the same entry makes a region.
+    public internal(set) var marking = Marking.none
+    /// What the last `m` did, shown beside the status: kept, or why not.
+    public internal(set) var markNote: String?
     /// Entries failed one after another since the last that played.
     public private(set) var failedInARow = 0
     /// As many entries failed in a row as there are items: a whole pass in which nothing played, so a
@@ -36,10 +45,14 @@ public struct PlayingModel: Equatable, Sendable {
         case quit
         /// Say every key of the screen, as lines (`?` in the linear mode).
         case sayKeys
+        /// Keep `region` as a mark on item `item`: new, or in place of mark `replacing` (the point the
+        /// region was opened with). The caller answers with `kept`.
+        case keepMark(item: Int, region: MarkedRegion, replacing: Int64?)
     }
 
-    public init(screen: KeyScreen, lengths: [Double?], repeating: Bool = false, linear: Bool = false) {
+    public init(screen: KeyScreen, lengths: [Double?], repeating: Bool = false, linear: Bool = false, landmarks: [[MarkedRegion]] = []) {
         self.screen = screen
+        self.landmarks = landmarks.map { $0.sorted { ($0.start, $0.end) < ($1.start, $1.end) } }
         self.linear = linear
         self.lengths = lengths.isEmpty ? [nil] : lengths
         self.repeating = repeating
@@ -58,6 +71,7 @@ public struct PlayingModel: Equatable, Sendable {
         case .quit?: return [.quit]
         case .listen(.otherSide)?: return otherSide().map { [.listen($0)] } ?? []
         case .listen(let command)?: return [.listen(command)]
+        case .landmark(let move)?: return landmark(move)
         case .close?, .interrupt?, .browse?, .quiz?, nil: break
         }
         return []
@@ -72,6 +86,8 @@ public struct PlayingModel: Equatable, Sendable {
             self.index = index
             playback = .idle
             heard = 0
+            marking = .none
+            lastLandmark = nil
         }
         if case .position(let elapsed, _) = event { heard = elapsed }
         if case .jumped(let to) = event { heard = to }

@@ -250,7 +250,7 @@ public struct QuizModel: Sendable {
             case .backspace: asking(String(typed.dropLast()))
             default: break
             }
-        case .quiz(.choose)?, .quiz(.grade)?, .quiz(.next)?, .quiz(.compare)?, .quiz(.hearMiss)?, .quiz(.test)?, .browse?: break
+        case .quiz(.choose)?, .quiz(.grade)?, .quiz(.next)?, .quiz(.compare)?, .quiz(.hearMiss)?, .quiz(.test)?, .browse?, .landmark?: break
         }
         return []
     }
@@ -337,7 +337,7 @@ public struct QuizModel: Sendable {
             playback = .idle
             state = .asking(index: index, typed: "", hinted: false, completing: nil)
             return sound()
-        case .quiz?, .browse?, nil: break
+        case .quiz?, .browse?, .landmark?, nil: break
         }
         return []
     }
@@ -361,7 +361,7 @@ public struct QuizModel: Sendable {
         case .keyList?: showsKeys = true
         case .quit?: return [.quit(interrupted: false)]
         case .interrupt?: return [.quit(interrupted: true)]
-        case .quiz?, .close?, .browse?, nil: break
+        case .quiz?, .close?, .browse?, .landmark?, nil: break
         }
         return []
     }
@@ -384,7 +384,7 @@ public struct QuizModel: Sendable {
             guard let rating = FSRS.Rating(rawValue: value), case .revealed(_, _, let hinted, nil) = state else { return [] }
             let recorded = record(QuizAnswer(card: question.card, recording: question.recording.id, named: nil, rating: rating, hinted: hinted))
             return [recorded] + next(after: index)
-        case .close?, .quiz?, .browse?, nil: break
+        case .close?, .quiz?, .browse?, .landmark?, nil: break
         }
         return []
     }
