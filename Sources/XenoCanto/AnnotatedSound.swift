@@ -52,10 +52,10 @@ public struct AnnotatedSound: Sendable, Hashable {
     }
 
     init?(_ fields: [String: JSONValue]) {
-        guard let taxon = Self.text(fields["scientific_name"]), let start = Self.seconds(fields["start_time"]),
-              let end = Self.seconds(fields["end_time"]), end > start else { return nil }
+        guard let taxon = Self.text(fields["scientific_name"]), let start = Self.measure(fields["start_time"]),
+              let end = Self.measure(fields["end_time"]), end > start else { return nil }
         var band: ClosedRange<Double>?
-        if let low = Self.hertz(fields["frequency_low"]), let high = Self.hertz(fields["frequency_high"]), low <= high { band = low...high }
+        if let low = Self.measure(fields["frequency_low"]), let high = Self.measure(fields["frequency_high"]), low <= high { band = low...high }
         self.init(taxon: taxon, soundType: Self.text(fields["sound_type"]), start: start, end: end, band: band)
     }
 
@@ -88,28 +88,17 @@ public struct AnnotatedSound: Sendable, Hashable {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    private static func hertz(_ value: JSONValue?) -> Double? {
-        let hertz: Double?
+    /// Seconds or hertz as a set sends them (a number, or a number as text), from 0 to a million.
+    private static func measure(_ value: JSONValue?) -> Double? {
+        let number: Double?
         switch value {
-        case .number(let number)?: hertz = number
-        case .integer(let integer)?: hertz = Double(integer)
-        case .string(let text)?: hertz = Double(text.trimmed)
-        default: hertz = nil
+        case .number(let value)?: number = value
+        case .integer(let integer)?: number = Double(integer)
+        case .string(let text)?: number = Double(text.trimmed)
+        default: number = nil
         }
-        guard let hertz, hertz.isFinite, (0...1_000_000).contains(hertz) else { return nil }
-        return hertz
-    }
-
-    private static func seconds(_ value: JSONValue?) -> Double? {
-        let seconds: Double?
-        switch value {
-        case .number(let number)?: seconds = number
-        case .integer(let integer)?: seconds = Double(integer)
-        case .string(let text)?: seconds = Double(text.trimmed)
-        default: seconds = nil
-        }
-        guard let seconds, seconds.isFinite, (0...1_000_000).contains(seconds) else { return nil }
-        return seconds
+        guard let number, number.isFinite, (0...1_000_000).contains(number) else { return nil }
+        return number
     }
 }
 
