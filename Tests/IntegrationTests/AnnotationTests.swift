@@ -18,6 +18,10 @@ struct Annotations {
         try await TestCatalog.withServer { server in
             let drawn = try await library.run(["sonogram", Self.number, "--png", png.path, "--max-khz", "12"] + server.api)
             #expect(drawn.status == 0, "\(drawn.stderr)")
+            let terminal = try await library.run(["sonogram", Self.number, "--color", "never", "--lines", "20"] + server.api)
+            #expect(terminal.stdout.contains("┌") && terminal.stdout.contains("┘"), "boxes on the terminal's picture too: \(terminal.stdout)")
+            #expect(terminal.stdout.contains("Boxes: 2 annotations (chirper marks lists them).")
+                    && terminal.stdout.contains("Boxes: annotation set “Chirper demo bursts” by Hannah Becker, CC BY 4.0"), "\(terminal.stdout)")
             let info = try await library.run(["info", Self.number] + server.api)
             #expect(info.stdout.contains("0.35–0.55 s · Roeseliana roeselii · calling song · 8000–10000 Hz"), "\(info.stdout)")
             #expect(info.stdout.contains("From annotation set “Chirper demo bursts” by Hannah Becker, CC BY 4.0."), "\(info.stdout)")

@@ -30,7 +30,9 @@ public enum SonogramJob {
         } else if png != "-" {
             let size = SonogramText.pictureSize(width: Terminal.width, lines: lines ?? (Terminal.size?.height).map { $0 - 2 } ?? 24)
             let picture = SonogramPicture(spectrogram, width: size.width, height: size.height, maxHertz: maxKilohertz.map { $0 * 1000 })
-            StandardOutput.write(SonogramText.lines(picture, colours: color.sonogramColours(on: STDOUT_FILENO)))
+            let boxes = SonogramBoxes.of(found, given: recording)
+            StandardOutput.write(SonogramText.lines(picture, colours: color.sonogramColours(on: STDOUT_FILENO), boxes: boxes.compactMap(\.region))
+                                 + SonogramBoxes.legend(boxes) + SonogramBoxes.credits(found))
         }
         if let png {
             let size = size ?? SonogramFigure.standardSize

@@ -30,4 +30,19 @@ enum SonogramBoxes {
         guard !lines.isEmpty else { return [] }
         return [Displayable.line("Boxes: " + lines.map { $0.dropFirst("From ".count).dropLast() }.joined(separator: "; "))]
     }
+
+    /// A line under a terminal sonogram saying what its boxes are: "Boxes: 2 annotations, 1 mark
+    /// (chirper marks lists them)."
+    static func legend(_ boxes: [SonogramFigure.Box]) -> [String] {
+        guard !boxes.isEmpty else { return [] }
+        let annotations = boxes.filter { $0.kind == .annotation }.count, marks = boxes.count - annotations
+        let parts = (annotations > 0 ? ["\(annotations) annotation\(annotations == 1 ? "" : "s")"] : [])
+            + (marks > 0 ? ["\(marks) mark\(marks == 1 ? "" : "s")"] : [])
+        return ["Boxes: " + parts.joined(separator: ", ") + " (chirper marks lists them)."]
+    }
+}
+
+extension SonogramFigure.Box {
+    /// The region it outlines, for the terminal's picture.
+    var region: MarkedRegion? { MarkedRegion(start: start, end: end, band: band, label: label) }
 }

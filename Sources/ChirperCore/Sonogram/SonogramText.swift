@@ -18,8 +18,11 @@ public enum SonogramText {
     }
 
     /// `marker`: a column to draw as a vertical line (the playing position), when given; `marks`: columns
-    /// drawn as dotted lines (a loop's start and end).
-    public static func lines(_ picture: SonogramPicture, colours: Colours, marker: Int? = nil, marks: [Int] = []) -> [String] {
+    /// drawn as dotted lines (a loop's start and end); `boxes`: regions outlined at their times and bands
+    /// (an annotation's or a mark's).
+    public static func lines(_ picture: SonogramPicture, colours: Colours, marker: Int? = nil, marks: [Int] = [],
+                             boxes: [MarkedRegion] = []) -> [String] {
+        let outlines = boxes.map { Outline($0, in: picture) }
         var lines: [String] = []
         let textRows = (picture.height + 1) / 2
         let ticks = ticks(picture, lines: textRows)
@@ -43,6 +46,10 @@ public enum SonogramText {
                     text += colours == .none ? "┊" : TerminalEscape.reset + "┊"
                     continue
                 }
+                if let edge = outlines.lazy.compactMap({ $0.edge(x: x, rows: upper...lower) }).first {
+                    text += boxCell(edge, colours: colours)
+                    continue
+                }
                 text += cell(top: SonogramPalette.level(top, picture.floor), bottom: SonogramPalette.level(bottom, picture.floor), colours: colours)
             }
             lines.append(text + (colours == .none ? "" : TerminalEscape.reset))
@@ -56,6 +63,15 @@ public enum SonogramText {
     // MARK: Cells and colours
 
     static let shades: [Character] = [" ", "░", "▒", "▓", "█"]
+
+    /// A box's edge, in cyan on the palette's floor where there are colours (as the PNG's boxes).
+    static func boxCell(_ edge: Character, colours: Colours) -> String {
+        switch colours {
+        case .none: String(edge)
+        case .trueColour: TerminalEscape.colours(foreground: (0, 255, 255), background: (0, 0, 4)) + String(edge)
+        case .palette256: TerminalEscape.colours(foreground256: 51, background256: 16) + String(edge)
+        }
+    }
 
     static func cell(top: Double, bottom: Double, colours: Colours) -> String {
         switch colours {
@@ -129,5 +145,32 @@ public enum SonogramText {
             text += colours == .none ? cell(top: value, bottom: value, colours: .none) : cell(top: value, bottom: value, colours: colours)
         }
         return text + (colours == .none ? "" : TerminalEscape.reset) + " 0 dB"
+    }
+
+    /// A region's outline in the picture's pixels: columns `left...right`, rows `top...bottom`.
+    struct Outline {
+        let left: Int, right: Int, top: Int, bottom: Int
+
+        init(_ region: MarkedRegion, in picture: SonogramPicture) {
+            left = picture.column(at: region.start)
+            right = max(left, picture.column(at: region.end))
+            top = region.band.map { picture.row(of: $0.upperBound) } ?? 0
+            bottom = max(top, region.band.map { picture.row(of: $0.lowerBound) } ?? picture.height - 1)
+        }
+
+        /// The box's character in the cell of column `x` whose pixel rows are `rows`, or nil off its edges.
+        func edge(x: Int, rows: ClosedRange<Int>) -> Character? {
+            guard (left...right).contains(x), rows.overlaps(top...bottom) else { return nil }
+            let (atTop, atBottom) = (rows.contains(top), rows.contains(bottom))
+            let side = x == left || x == right
+            switch (atTop, atBottom, x == left, x == right) {
+            case (true, _, true, _): return "┌"
+            case (true, _, _, true): return "┐"
+            case (_, true, true, _): return "└"
+            case (_, true, _, true): return "┘"
+            case (true, _, _, _), (_, true, _, _): return "─"
+            default: return side ? "│" : nil
+            }
+        }
     }
 }
