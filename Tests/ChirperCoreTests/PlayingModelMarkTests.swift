@@ -6,13 +6,13 @@ import XenoCanto
 /// `m` on a playing screen, transition by transition: the engine tells the point heard, the model asks
 /// for it to be kept, the store answers, and the next `m` makes the open point a region.
 @Suite struct PlayingModelMarkTests {
-    @Test(arguments: [KeyScreen.play, .queue, .compare])
+    @Test(arguments: [KeyScreen.browse, .play, .queue, .compare])
     func mIsAMarkOnTheScreensThatPlayAChosenRecording(screen: KeyScreen) {
         #expect(KeyMap.command(for: .character("m"), on: screen) == .mark)
         #expect(KeyLists.all(on: screen).contains { $0.keys == "m" })
     }
 
-    @Test(arguments: [KeyScreen.browse, .quizIntroduction, .quiz(.choices), .quiz(.selfGraded), .quizAnswer, .quizGrade])
+    @Test(arguments: [KeyScreen.quizIntroduction, .quiz(.choices), .quiz(.selfGraded), .quizAnswer, .quizGrade])
     func mMarksNothingWhereThereIsNowhereToKeepIt(screen: KeyScreen) {
         #expect(KeyMap.command(for: .character("m"), on: screen) == nil)
     }

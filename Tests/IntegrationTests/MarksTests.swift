@@ -117,6 +117,32 @@ struct Marks {
         #expect(point.status == 1 && point.stderr.contains("no mark 3"), "\(point.stderr)")
     }
 
+    /// m on a browse row that plays: a point, then its region, kept on the recording's XC number.
+    @Test func marksMadeInBrowseAreKeptOnTheRecording() async throws {
+        let library = Packs.Library()
+        try await TestCatalog.withServer { server in
+            _ = try await server.audio.file(for: DemoRecordings.builtIn.entry(id: "900041")!.audio!)  // a minute long
+            let terminal = try PlaybackTests.Browse.session(server, ["nr:900041"], height: 24, environment: library.environment)
+            try await terminal.waitForScreen { $0.contains("row 1 of 1") }
+            try terminal.send("Enter")
+            try await terminal.waitForScreen { $0.contains("▶ 0:01 / 1:00") }
+            try terminal.send("Space")
+            try await terminal.waitForScreen { $0.contains("‖") }
+            try terminal.send("m")
+            try await terminal.waitForScreen { $0.contains("mark at 0:0") && $0.contains("on XC900041, m again ends it") }
+            try terminal.send("Right")
+            try await terminal.waitForScreen { $0.contains("‖ 0:0") && PlaybackTests.Browse.playingSeconds($0) >= 5 }
+            try terminal.send("m")
+            try await terminal.waitForScreen { $0.contains("marked 0:0") && $0.contains("(chirper marks XC900041)") }
+            try terminal.send("q")
+            try await terminal.waitForScreen { !$0.contains("English name") }
+            let listed = try await library.run(["marks", "900041"] + server.api)
+            let region = try #require(listed.stdout.range(of: #"1  (\d+\.\d\d)–(\d+\.\d\d) s"#, options: .regularExpression), "\(listed.stdout)")
+            let times = listed.stdout[region].dropFirst(3).dropLast(2).split(separator: "–").compactMap { Double($0) }
+            #expect(times.count == 2 && abs(times[1] - times[0] - 5) < 0.1, "a 5 s seek between the two m: \(listed.stdout)")
+        }
+    }
+
     static func expectNear(_ read: [Crowsetta.Value], _ numbers: [Double], label: String, _ format: String) {
         let values = read.compactMap { if case .number(let number) = $0 { number } else { nil } }
         #expect(values.count == numbers.count, "\(format): \(read)")

@@ -16,6 +16,14 @@ protocol BrowseLibrary: Sendable {
     func remember(search query: String) async -> String?
     /// The searches remembered, newest first.
     func pastSearches() async -> [String]
+    /// Keeps a mark made with `m` on `recording` (in place of mark `replacing`).
+    func keep(_ region: MarkedRegion, on recording: Recording, replacing: Int64?) async -> PlayingModel.MarkOutcome
+}
+
+extension BrowseLibrary {
+    func keep(_ region: MarkedRegion, on recording: Recording, replacing: Int64?) async -> PlayingModel.MarkOutcome {
+        .notKept(reason: "this library keeps no marks")
+    }
 }
 
 /// The library, opened on first use (browse's first frame does not wait for it).
@@ -56,6 +64,10 @@ final class LibraryForBrowse: BrowseLibrary {
 
     func pastSearches() async -> [String] {
         await off { (try? self.library.searches(limit: 100)) ?? [] }
+    }
+
+    func keep(_ region: MarkedRegion, on recording: Recording, replacing: Int64?) async -> PlayingModel.MarkOutcome {
+        await off { MarkKeeper.keep(region, on: .recording(number: recording.id), replacing: replacing, in: self.library) }
     }
 
     func remember(play recording: Recording) async -> String? {

@@ -60,6 +60,8 @@ struct BrowseRun {
             model.showPastSearches(queries)
         case .notice(let text):
             model.tell(text)
+        case .markKept(let id, let region, let outcome):
+            model.kept(id, region, outcome)
         case .desktop(let request):
             if audio.answer(request), audio.isActive { _ = perform([.stopPlayback]) }
         case .tick:
@@ -109,6 +111,17 @@ struct BrowseRun {
                 }
             case .listen(let command):
                 audio.perform(command)
+            case .keepMark(let recording, let region, let replacing):
+                guard let library = loop.library else {
+                    model.kept(recording.id, region, .notKept(reason: "browse runs without the library"))
+                    continue
+                }
+                loop.libraryWrites.write("the mark on XC\(recording.id)") { [continuation] in
+                    let outcome = await library.keep(region, on: recording, replacing: replacing)
+                    continuation.yield(.markKept(recordingID: recording.id, region, outcome))
+                    if case .notKept(let reason) = outcome { return reason }
+                    return nil
+                }
             case .openPage(let recording):
                 model.tell(RecordingHandoff.openPage(of: recording))
             case .copyNumber(let recording):

@@ -22,7 +22,12 @@ struct MarkKeeper: Sendable {
         guard item < subjects.count, let subject = subjects[item] else {
             return .notKept(reason: "a sound played from a URL has no place in the library (play its XC number or a file)")
         }
-        let library = SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 2)
+        return Self.keep(region, on: subject, replacing: replacing, in: SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 2))
+    }
+
+    /// Keeps `region` on `subject` in `library`: in place of mark `replacing` when it is still there,
+    /// else as a new mark.
+    static func keep(_ region: MarkedRegion, on subject: MarkSubject, replacing: Int64?, in library: any LibraryStore) -> PlayingModel.MarkOutcome {
         do throws(LibraryError) {
             if let replacing, try library.change(mark: replacing, to: region) { return .kept(id: replacing) }
             guard let id = try library.add(marks: [region], on: subject).first else { return .notKept(reason: "the library kept nothing") }

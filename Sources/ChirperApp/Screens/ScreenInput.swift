@@ -23,6 +23,8 @@ enum ScreenInput: Sendable {
     case pastSearches([String])
     /// A line for the screen: something the library could not keep.
     case notice(String)
+    /// What the library did with a mark made in browse on recording `recordingID`.
+    case markKept(recordingID: String, MarkedRegion, PlayingModel.MarkOutcome)
     /// What the desktop asks of the player (media keys, playerctl).
     case desktop(MediaRequest)
     case tick

@@ -19,6 +19,9 @@ public enum BrowseCommand: Equatable, Sendable {
     case openPage(Recording)
     /// Put the recording's XC number on the terminal's clipboard (`y`, and only then).
     case copyNumber(Recording)
+    /// Keep `region` as a mark on `recording` (in place of mark `replacing`, the point it was opened
+    /// with); the answer comes back as `kept`.
+    case keepMark(Recording, MarkedRegion, replacing: Int64?)
     /// Leave browse; `interrupted` for Ctrl-C (exit 130).
     case quit(interrupted: Bool)
 }

@@ -32,6 +32,8 @@ public struct BrowseModel: Equatable, Sendable {
     /// The row that holds the sound device (buffering, playing or paused), kept so a frame need not
     /// search 10,000 rows for it.
     public private(set) var activeRow: Int?
+    /// The mark being made on the recording that plays (`m`).
+    public internal(set) var marking = BrowseMarking.none
     /// Speed and loop in force, as the player last said: shown after the playing row's clock, and
     /// where the next row starts.
     public private(set) var listening = ListeningSettings.normal
@@ -215,8 +217,10 @@ public struct BrowseModel: Equatable, Sendable {
         case .playback(let id, let playbackEvent):
             trackActiveRow(id)
             if case .settings(let settings) = playbackEvent { listening = settings }
+            if case .marked(let seconds) = playbackEvent { return marked(id, at: seconds) }
         case .playbackStopped:
             activeRow = nil
+            marking = .none
         case .searchStarted, .pageLoaded, .pageFailed, .nextPageRequested, .retryRequested:
             break
         }

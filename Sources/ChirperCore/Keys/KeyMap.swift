@@ -176,13 +176,13 @@ public enum KeyMap {
     /// Whether a listening binding works on `screen`: Tab is compare's; a quiz has one recording (no
     /// next or previous); while an answer is typed the keys a name is typed with are the answer's, and
     /// Backspace too; once an answer is shown, space and n are the next question's. Marks are made
-    /// on the screens that play a recording the listener chose (play, queue, compare).
+    /// on the screens that play a recording the listener chose (browse, play, queue, compare).
     static func works(_ binding: KeyBinding, on screen: KeyScreen) -> Bool {
         guard let command = binding.listeningCommand else { return false }
         switch (screen, command) {
         case (.compare, _): return true
         case (.browse, .otherSide), (.play, .otherSide), (.queue, .otherSide): return false
-        case (.browse, .mark), (.quizIntroduction, .mark), (.quiz, .mark), (.quizAnswer, .mark), (.quizGrade, .mark), (.quizSummary, .mark):
+        case (.quizIntroduction, .mark), (.quiz, .mark), (.quizAnswer, .mark), (.quizGrade, .mark), (.quizSummary, .mark):
             return false
         case (.browse, _), (.play, _), (.queue, _): return true
         case (.quizIntroduction, .next), (.quizIntroduction, .previous), (.quizIntroduction, .otherSide),
