@@ -5,7 +5,9 @@ import XenoCanto
 extension SQLiteLibrary {
     public func marks(on subject: MarkSubject) throws(LibraryError) -> [StoredMark] {
         try reading { db throws(SQLiteFailure) in
-            try db.rows("""
+            // An older library read as it is (read-only, so not brought up to date) holds no marks.
+            guard try Self.hasMarks(db) else { return [] }
+            return try db.rows("""
                 SELECT id AS "mark.rowid", id, startSeconds, endSeconds, lowHz, highHz, label, made FROM mark
                 WHERE subject = ? ORDER BY startSeconds, id
                 """, [.text(subject.key)]) { row throws(SQLiteRowProblem) in
@@ -16,7 +18,8 @@ extension SQLiteLibrary {
     }
 
     public func add(marks regions: [MarkedRegion], on subject: MarkSubject) throws(LibraryError) -> [Int64] {
-        try writing { db throws(SQLiteFailure) in
+        try refuseWithoutMarks()
+        return try writing { db throws(SQLiteFailure) in
             let now = Date().timeIntervalSince1970
             var ids: [Int64] = []
             for region in regions {
@@ -29,7 +32,8 @@ extension SQLiteLibrary {
     }
 
     public func change(mark id: Int64, to region: MarkedRegion) throws(LibraryError) -> Bool {
-        try writing { db throws(SQLiteFailure) in
+        try refuseWithoutMarks()
+        return try writing { db throws(SQLiteFailure) in
             try db.execute("UPDATE mark SET startSeconds = ?, endSeconds = ?, lowHz = ?, highHz = ?, label = ? WHERE id = ?",
                            Self.values(region) + [.integer(id)])
             return db.changes > 0
@@ -37,9 +41,21 @@ extension SQLiteLibrary {
     }
 
     public func removeMark(id: Int64) throws(LibraryError) -> Bool {
-        try writing { db throws(SQLiteFailure) in
+        try refuseWithoutMarks()
+        return try writing { db throws(SQLiteFailure) in
             try db.execute("DELETE FROM mark WHERE id = ?", [.integer(id)])
             return db.changes > 0
+        }
+    }
+
+    static func hasMarks(_ db: SQLiteConnection) throws(SQLiteFailure) -> Bool {
+        !(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'mark'") { row throws(SQLiteRowProblem) in try row.text("name") }).isEmpty
+    }
+
+    /// An older library that could not be brought up to date (it is read-only) has no table of marks.
+    private func refuseWithoutMarks() throws(LibraryError) {
+        guard try reading({ db throws(SQLiteFailure) in try Self.hasMarks(db) }) else {
+            throw .unusable(path: path, reason: "it cannot be written: the file, its folder or SQLite's -wal and -shm beside it are read-only")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ChirperApp
+import Library
 import LibraryModel
 import Testing
 import XenoCanto
@@ -17,9 +18,10 @@ import XenoCanto
     @Test func theAnnotationsAskedForAreTheLandmarksAndNoLibraryIsMadeToReadMarks() {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-landmarks-\(UUID().uuidString)")
         let paths = LibraryPaths(folder: folder)
-        #expect(MarkKeeper.landmarks(of: Self.recording, on: .recording(number: "7"), paths: paths).map(\.start) == [1, 3])
-        #expect(MarkKeeper.landmarks(of: Self.recording, on: nil, only: "CALL", paths: paths).map(\.label) == ["Cyanistes caeruleus · call"])
-        #expect(MarkKeeper.landmarks(of: Self.recording, on: nil, only: "parus", paths: paths).map(\.band) == [nil])
+        #expect(MarkKeeper.annotations(of: Self.recording).map(\.start) == [1, 3])
+        #expect(MarkKeeper.annotations(of: Self.recording, only: "CALL").map(\.label) == ["Cyanistes caeruleus · call"])
+        #expect(MarkKeeper.annotations(of: Self.recording, only: "parus").map(\.band) == [nil])
+        #expect(MarkKeeper(subjects: [.recording(number: "7"), nil], paths: paths).stored() == [])
         #expect(!FileManager.default.fileExists(atPath: folder.path), "reading marks makes no library")
     }
 
@@ -28,5 +30,20 @@ import XenoCanto
         #expect(MarkSubjects.absolute("x.mp3") == FileManager.default.currentDirectoryPath + "/x.mp3")
         #expect(try MarkSubjects.named("XC900001") == .recording(number: "900001"))
         #expect(throws: CommandFailure.self) { _ = try MarkSubjects.named("no such file or number") }
+    }
+
+    /// A point given a label and a band while it is open (`marks edit`) keeps them when m closes it.
+    @Test func closingAPointKeepsWhatWasGivenItMeanwhile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-keep-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = SQLiteLibrary(openingOnFirstUse: LibraryPaths(folder: folder))
+        let subject = MarkSubject.file(path: "/tmp/song.mp3")
+        guard case .kept(let id) = MarkKeeper.keep(try #require(MarkedRegion(start: 2, end: 2)), on: subject, replacing: nil, in: library) else {
+            Issue.record("the point was not kept")
+            return
+        }
+        #expect(try library.change(mark: id, to: try #require(MarkedRegion(start: 2, end: 2, band: 2000...6000, label: "alarm"))))
+        #expect(MarkKeeper.keep(try #require(MarkedRegion(start: 2, end: 5)), on: subject, replacing: id, in: library) == .kept(id: id))
+        #expect(try library.marks(on: subject).map(\.region) == [try #require(MarkedRegion(start: 2, end: 5, band: 2000...6000, label: "alarm"))])
     }
 }

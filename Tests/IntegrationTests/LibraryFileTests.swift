@@ -93,6 +93,15 @@ import Testing
         #expect(read.status == 0 && read.stdout.contains("trip"), "a read-only library is read: \(read.stdout)\(read.stderr)")
         let refused = try await run(["pack", "rm", "trip"])
         #expect(refused.status == 6, "and not written: \(refused.stdout)\(refused.stderr)")
+        // Made before marks were kept, and not brought up to date while read-only: it holds none, and keeps none.
+        let noMarks = try await run(["marks", "900001"])
+        #expect(noMarks.status == 0 && noMarks.stdout.contains("No marks"), "\(noMarks.stdout)\(noMarks.stderr)")
+        let table = data.appendingPathComponent("labels.txt")
+        try "1\t2\tsong\n".write(to: table, atomically: true, encoding: .utf8)
+        chmod(table.path, 0o644)
+        if geteuid() == 0 { chown(table.path, 65534, 65534) }
+        let unkept = try await run(["marks", "import", table.path, "--on", "900001"])
+        #expect(unkept.status == 6 && unkept.stderr.contains("read-only"), "\(unkept.stdout)\(unkept.stderr)")
         chmod(file.path, 0o644)
         let removed = try await run(["pack", "rm", "trip"])
         #expect(removed.status == 0, "writable again, written: \(removed.stdout)\(removed.stderr)")

@@ -60,6 +60,11 @@ struct Marks {
             // A region without a band is given the whole range: to 24 kHz for a file of unknown rate.
             Self.expectNear(boxes[1], [15, 20, 0, 24000], label: "mark 2", format)
         }
+        // What was exported comes back as the marks it was: nothing is kept twice.
+        for format in ["raven", "aud-bbox"] {
+            let back = try await library.run(["marks", "import", folder.appendingPathComponent(format + ".txt").path, "--on", file.path])
+            #expect(back.stdout.contains("Imported 0 marks") && back.stdout.contains("(2 there already)"), "\(format): \(back.stdout)\(back.stderr)")
+        }
         let sequence = read["aud-seq"] ?? []
         #expect(sequence.count == 2, "\(sequence)")
         if sequence.count == 2 {

@@ -25,7 +25,7 @@ public enum CompareJob {
             var track = side.track
             track.duration = side.duration
             return PlayingSession.Item(track: track, header: redraws ? nil : "\(side.letter) · \(side.frameSide.label)", name: side.subject,
-                                       desktop: side.desktop, marksOn: side.marksOn)
+                                       desktop: side.desktop, marksOn: side.marksOn, landmarks: side.annotations)
         }
         let repeating = repeating && live
         var session = PlayingSession(items, screen: .compare, repeating: repeating, options: sound.playerOptions())

@@ -1,5 +1,4 @@
 import ChirperCore
-import LibraryModel
 import XenoCanto
 import XenoCantoHTTP
 
@@ -21,7 +20,7 @@ public enum DemoJob {
         guard let first = state.listing?.rows.first(where: { $0.recording.isPlayable })?.recording, let url = first.audioURL else { return }
         StandardOutput.write(["", "Playing the first result:", RecordingHeader.line(first)])
         try await PlayJob.play(.url(url), name: "XC" + first.id, duration: first.duration, options: sound.playerOptions(), desktop: .of(first),
-                               marksOn: .recording(number: first.id))
+                               marksOn: nil)  // the demo's numbers are real recordings' on xeno-canto
     }
 
     /// Replaces this process with the catalog's server, its options passed on unchanged; returns only

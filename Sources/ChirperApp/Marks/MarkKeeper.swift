@@ -1,4 +1,5 @@
 import ChirperCore
+import Dispatch
 import DisplayText
 import FoundationEssentials
 import Library
@@ -11,6 +12,8 @@ struct MarkKeeper: Sendable {
     /// What each item's marks are on; nil for an item with nowhere to keep them (a URL).
     let subjects: [MarkSubject?]
     let paths: LibraryPaths
+    /// Where marks are kept, one after another, off the player's thread.
+    let queue = DispatchQueue(label: "chirper.marks")
 
     init(subjects: [MarkSubject?], paths: LibraryPaths = .standard()) {
         self.subjects = subjects
@@ -20,7 +23,7 @@ struct MarkKeeper: Sendable {
     /// Keeps `region` on item `item` (in place of mark `replacing`, the point it was opened with).
     func keep(_ region: MarkedRegion, item: Int, replacing: Int64?) -> PlayingModel.MarkOutcome {
         guard item < subjects.count, let subject = subjects[item] else {
-            return .notKept(reason: "a sound played from a URL has no place in the library (play its XC number or a file)")
+            return .notKept(reason: "marks are kept on an XC number or a file, and this sound is neither (a URL, or the demo's)")
         }
         return Self.keep(region, on: subject, replacing: replacing, in: SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 2))
     }
@@ -29,7 +32,13 @@ struct MarkKeeper: Sendable {
     /// else as a new mark.
     static func keep(_ region: MarkedRegion, on subject: MarkSubject, replacing: Int64?, in library: any LibraryStore) -> PlayingModel.MarkOutcome {
         do throws(LibraryError) {
-            if let replacing, try library.change(mark: replacing, to: region) { return .kept(id: replacing) }
+            if let replacing, let open = try library.marks(on: subject).first(where: { $0.id == replacing }) {
+                // A label or band given to the point meanwhile (`marks edit`) stays with its region.
+                var closed = region
+                if closed.label.isEmpty { closed.label = open.region.label }
+                if closed.band == nil, let band = open.region.band { closed = closed.with(band: band) ?? closed }
+                if try library.change(mark: replacing, to: closed) { return .kept(id: replacing) }
+            }
             guard let id = try library.add(marks: [region], on: subject).first else { return .notKept(reason: "the library kept nothing") }
             return .kept(id: id)
         } catch {
@@ -37,16 +46,20 @@ struct MarkKeeper: Sendable {
         }
     }
 
-    /// The places `.` and `,` go to in a recording: the sounds its annotation sets mark and the marks the
-    /// library holds on it (none read when there is no library yet: it is not made to be read).
-    /// `only`: the annotations of this taxon or sound type alone (`AnnotationFilter`).
-    static func landmarks(of recording: Recording?, on subject: MarkSubject?, only: String? = nil, paths: LibraryPaths = .standard()) -> [MarkedRegion] {
-        let annotated = (recording?.annotatedSounds ?? []).filter { AnnotationFilter.keeps($0, only) }.compactMap { sound in
+    /// The places `.` and `,` go to in a recording that its annotation sets mark; `only`: those of this
+    /// taxon or sound type alone (`AnnotationFilter`).
+    static func annotations(of recording: Recording?, only: String? = nil) -> [MarkedRegion] {
+        (recording?.annotatedSounds ?? []).filter { AnnotationFilter.keeps($0, only) }.compactMap { sound in
             MarkedRegion(start: sound.start, end: sound.end, band: sound.band, label: Displayable.line(sound.label))
         }
-        guard let subject, FileManager.default.fileExists(atPath: paths.database.path),
-              let marks = try? SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 2).marks(on: subject) else { return annotated }
-        return annotated + marks.map(\.region)
+    }
+
+    /// The marks the library holds on each item, read through one connection (none when there is no
+    /// library yet: it is not made to be read). Read once the play has begun, off the way to its sound.
+    func stored() -> [[MarkedRegion]] {
+        guard subjects.contains(where: { $0 != nil }), FileManager.default.fileExists(atPath: paths.database.path) else { return [] }
+        let library = SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 2)
+        return subjects.map { subject in subject.flatMap { try? library.marks(on: $0).map(\.region) } ?? [] }
     }
 }
 

@@ -17,6 +17,16 @@ enum MarkLines {
 
     static func hertz(_ value: Double) -> String { String(Int(value.rounded())) }
 
+    /// Whether `imported` is the mark `held` as an export wrote it: times to the microsecond, an empty
+    /// label written as "mark N", no band written as the whole range.
+    static func same(_ imported: MarkedRegion, as held: MarkedRegion) -> Bool {
+        guard abs(imported.start - held.start) < 1e-5, abs(imported.end - held.end) < 1e-5 else { return false }
+        let label = imported.label == held.label
+            || (held.label.isEmpty && imported.label.hasPrefix("mark ") && imported.label.dropFirst(5).allSatisfy(\.isNumber))
+        let band = held.band == nil || imported.band.map { new in held.band.map { abs(new.lowerBound - $0.lowerBound) < 1e-3 && abs(new.upperBound - $0.upperBound) < 1e-3 } ?? false } ?? false
+        return label && band
+    }
+
     /// The whole range of a recording: 0 Hz to half its sample rate (xeno-canto's `smp`), else to 24 kHz,
     /// half of 48 kHz, the rate most of its recordings have.
     static func fullBand(sampleRate: String?) -> ClosedRange<Double> {

@@ -99,9 +99,9 @@ public enum MarksJob {
             throw CommandFailure(message: "chirper: \(Displayable.line(path)), \(error): nothing imported.", exitCode: .usage)
         }
         let library = try LibraryAccess.open(paths)
-        let held = Set(try LibraryAccess.run { () throws(LibraryError) in try library.marks(on: subject) }.map(\.region))
-        var seen = held
-        let new = regions.filter { seen.insert($0).inserted }
+        let held = try LibraryAccess.run { () throws(LibraryError) in try library.marks(on: subject) }.map(\.region)
+        var seen = Set<MarkedRegion>()
+        let new = regions.filter { region in seen.insert(region).inserted && !held.contains { MarkLines.same(region, as: $0) } }
         _ = try LibraryAccess.run { () throws(LibraryError) in try library.add(marks: new, on: subject) }
         let again = regions.count - new.count
         StandardOutput.write(["Imported \(new.count) mark\(new.count == 1 ? "" : "s") onto \(Displayable.line(subject.key)) from \(isRaven ? "a Raven selection table" : "Audacity labels")"
@@ -120,7 +120,9 @@ public enum MarksJob {
             }
             region = banded
         }
-        _ = try LibraryAccess.run { () throws(LibraryError) in try library.change(mark: mark.id, to: region) }
+        guard try LibraryAccess.run({ () throws(LibraryError) in try library.change(mark: mark.id, to: region) }) else {
+            throw CommandFailure(message: "chirper: mark \(number) was taken off meanwhile: nothing changed.", exitCode: .noMatch)
+        }
         StandardOutput.write(["  " + MarkLines.line(region, number: number)])
     }
 
@@ -129,8 +131,12 @@ public enum MarksJob {
         let library = try LibraryAccess.open(paths)
         let marks = try LibraryAccess.run { () throws(LibraryError) in try library.marks(on: subject) }
         guard let wrong = numbers.first(where: { !(1...max(1, marks.count)).contains($0) || marks.isEmpty }) else {
-            for number in Set(numbers) { _ = try LibraryAccess.run { () throws(LibraryError) in try library.removeMark(id: marks[number - 1].id) } }
-            StandardOutput.write(["Took off \(Set(numbers).count) of the \(marks.count) marks on \(Displayable.line(subject.key))."])
+            var removed = 0
+            for number in Set(numbers) where try LibraryAccess.run({ () throws(LibraryError) in try library.removeMark(id: marks[number - 1].id) }) {
+                removed += 1
+            }
+            StandardOutput.write(["Took off \(removed) of the \(marks.count) marks on \(Displayable.line(subject.key))."])
+            if removed < Set(numbers).count { throw CommandFailure(message: "chirper: some were taken off meanwhile.", exitCode: .noMatch) }
             return
         }
         throw noSuchMark(wrong, of: marks.count, argument)

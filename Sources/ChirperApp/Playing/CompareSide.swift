@@ -15,6 +15,8 @@ struct CompareSide {
     let desktop: DesktopPlayer.Description
     /// What its marks are kept on.
     let marksOn: MarkSubject?
+    /// Its annotations: where `.` and `,` go.
+    let annotations: [MarkedRegion]
     var duration: Double { frameSide.spectrogram.duration }
     /// How messages name it: "A (900014)".
     var subject: String { Self.subject(letter, input) }
@@ -40,7 +42,7 @@ struct CompareSide {
         return CompareSide(letter: letter, input: input, track: PlaybackEngine.Track(id: found.name, source: source, duration: found.duration),
                     frameSide: CompareFrame.Side(label: label, spectrogram: spectrogram),
                     desktop: found.recording.map(DesktopPlayer.Description.of) ?? .named(found.name),
-                    marksOn: MarkSubjects.of(found, given: input))
+                    marksOn: MarkSubjects.of(found, given: input), annotations: MarkKeeper.annotations(of: found.recording))
     }
 
     /// "XC900002 · Parus major · song · Germany · Ana Sousa".

@@ -1,5 +1,6 @@
 import Audio
 import ChirperCore
+import Dispatch
 import FoundationEssentials
 import Glibc
 import PlaybackModel
@@ -23,7 +24,7 @@ struct PlayingSession {
         var desktop: DesktopPlayer.Description? = nil
         /// What its marks (`m`) are kept on; nil: nowhere (a URL).
         var marksOn: MarkSubject? = nil
-        /// Its marks and annotations: where `.` and `,` go.
+        /// Its annotations: where `.` and `,` go, with its marks (read once the play has begun).
         var landmarks: [MarkedRegion] = []
     }
 
@@ -92,6 +93,8 @@ struct PlayingSession {
         }
         let (items, repeating, gaveUp) = (items, repeating, gaveUp)
         let marks = MarkKeeper(subjects: items.map(\.marksOn))
+        // First on the marks' queue: every mark made after is kept after these are known.
+        marks.queue.async { view.learn(marks.stored()) }
         let report = await engine.play(gap: gap, track: { index in
             guard index < items.count || repeating else { return nil }
             guard !view.wholePassFailed else {
@@ -100,13 +103,23 @@ struct PlayingSession {
             }
             return items[index % items.count].track
         }, gapLeft: { view.showGap($0) }, events: {
-            for case .keepMark(let item, let region, let replacing) in view.apply($0.index, $1) {
-                view.kept(item, region, marks.keep(region, item: item, replacing: replacing))
+            if case .marked = $1 {
+                // Kept off the player's thread (the library may wait for another chirper's write), one
+                // mark after another: each is made once the one before is kept.
+                let (index, event) = ($0.index, $1)
+                marks.queue.async {
+                    for case .keepMark(let item, let region, let replacing) in view.apply(index, event) {
+                        view.kept(item, region, marks.keep(region, item: item, replacing: replacing))
+                    }
+                }
+            } else {
+                _ = view.apply($0.index, $1)
             }
             let item = items[$0.index % items.count]
             desktop.apply($1, of: (item.desktop ?? .named(item.name)).track(number: $0.index, seconds: item.track.duration),
                           canGoNext: repeating || $0.index + 1 < items.count)
         })
+        marks.queue.sync {}  // the marks asked for are kept (or said not to be) before the play ends
         view.end(stopped: report.stopped)
         return report
     }

@@ -100,6 +100,11 @@ final class PlayingView: Sendable {
         }
     }
 
+    /// The marks the library holds on each item: places to go to.
+    func learn(_ marks: [[MarkedRegion]]) {
+        shown.withLock { $0.model.learn(marks) }
+    }
+
     /// What the store did with a mark: said as a line, or beside the status line.
     func kept(_ item: Int, _ region: MarkedRegion, _ outcome: PlayingModel.MarkOutcome) {
         shown.withLock { shown in

@@ -33,13 +33,21 @@ extension PlayingModel {
         case .notKept(let reason):
             markNote = "mark not kept: " + reason
         case .kept(let id) where region.isPoint:
+            // The same point again (m twice with nothing between) is the one already placed.
+            if marking != .open(item: item, at: region.start, id: id) { place(region, on: item, replacing: nil) }
             marking = .open(item: item, at: region.start, id: id)
             markNote = "mark at " + MarkTime.text(region.start) + ", m again ends it"
-            place(region, on: item, replacing: nil)
         case .kept:
             if case .open(item, let start, _) = marking { place(region, on: item, replacing: MarkedRegion(start: start, end: start)) }
             marking = .none
             markNote = "marked " + MarkTime.range(region)
+        }
+    }
+
+    /// The marks the library holds on each item (read once the play has begun): places to go to too.
+    public mutating func learn(_ marks: [[MarkedRegion]]) {
+        for (item, regions) in marks.enumerated() {
+            for region in regions where !(item < landmarks.count && landmarks[item].contains(region)) { place(region, on: item, replacing: nil) }
         }
     }
 
@@ -76,7 +84,8 @@ extension PlayingModel {
                 markNote = "no region here to loop (. goes to the next)"
                 return []
             }
-            markNote = "looping " + Self.name(region)
+            // The same section again clears the loop (TrackPlayback).
+            markNote = listening.loop.section == section ? "loop off" : "looping " + Self.name(region)
             return [.listen(.loopSection(section))]
         }
     }

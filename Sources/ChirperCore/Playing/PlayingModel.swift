@@ -87,6 +87,7 @@ public struct PlayingModel: Equatable, Sendable {
             playback = .idle
             heard = 0
             marking = .none
+            markNote = nil
             lastLandmark = nil
         }
         if case .position(let elapsed, _) = event { heard = elapsed }
