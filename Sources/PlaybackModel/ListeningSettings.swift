@@ -88,7 +88,8 @@ public struct LoopSection: Equatable, Sendable, CustomStringConvertible {
     /// "⟲ 0:01.5–0:03.2", tenths shown: a phrase is a second or two.
     public var description: String { "⟲ " + Self.clock(start) + "–" + Self.clock(end) }
 
-    static func clock(_ seconds: Double) -> String {
+    /// 12.34 → "0:12.3": minutes, seconds and tenths of the recording.
+    public static func clock(_ seconds: Double) -> String {
         let tenths = Int((seconds * 10).rounded())
         let minutes = tenths / 600
         let rest = tenths % 600

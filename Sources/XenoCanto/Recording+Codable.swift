@@ -33,7 +33,7 @@ extension Recording: Codable {
         if c.contains(.annotationSet) {
             let set = try? c.decode(JSONValue.self, forKey: .annotationSet)
             annotatedSounds = AnnotatedSound.all(in: set)
-            annotations = annotatedSounds.isEmpty ? Self.annotations(in: set) : annotatedSounds.prefix(100).map(Self.line) + Self.credits(annotatedSounds)
+            annotations = annotatedSounds.isEmpty ? Self.annotations(in: set) : Self.lines(of: annotatedSounds)
         }
     }
 
@@ -41,6 +41,11 @@ extension Recording: Codable {
     public static func line(_ sound: AnnotatedSound) -> String {
         let band = sound.band.map { " · " + String(Int($0.lowerBound.rounded())) + "–" + String(Int($0.upperBound.rounded())) + " Hz" } ?? ""
         return Displayable.line(seconds(sound.start) + "–" + seconds(sound.end) + " s · " + sound.label + band)
+    }
+
+    /// The lines a person reads of `sounds`: a line each (the first hundred), then each set's credit.
+    public static func lines(of sounds: [AnnotatedSound]) -> [String] {
+        sounds.prefix(100).map(line) + credits(sounds)
     }
 
     /// "From annotation set “…” by …, CC BY 4.0.": a line for each set the sounds are from.

@@ -62,7 +62,8 @@ struct Annotations {
                 try await terminal.waitForScreen { $0.contains(marked) }
             }
             try terminal.send(".", ".")
-            try await terminal.waitForScreen { $0.contains("no mark or annotation after this") }
+            let end = try await terminal.waitForScreen { $0.contains("no mark or annotation after this") }
+            #expect(end.contains("no mark or annotation after this"), "past the last place, . says so: \(end)")
             try terminal.send("q")
             #expect(try await terminal.exitStatus(within: 10) == 0)
             let listed = try await library.run(["marks", Self.number] + server.api)

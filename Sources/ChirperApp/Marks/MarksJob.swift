@@ -29,8 +29,7 @@ public enum MarksJob {
             case .found(let recording):
                 lines.append(ListJob.line(recording))
                 let sounds = recording.annotatedSounds.filter { AnnotationFilter.keeps($0, only) }
-                let annotations = recording.annotatedSounds.isEmpty ? recording.annotations
-                    : sounds.prefix(100).map(Recording.line) + Recording.credits(sounds)
+                let annotations = recording.annotatedSounds.isEmpty ? recording.annotations : Recording.lines(of: sounds)
                 if !annotations.isEmpty { lines += ["Annotations sent with it:"] + annotations.map { "  " + $0 } }
             case .unknown(let reason):
                 StandardError.write("chirper: its annotations are not shown: \(reason)")

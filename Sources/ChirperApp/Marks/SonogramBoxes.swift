@@ -1,6 +1,4 @@
 import DisplayText
-import FoundationEssentials
-import Library
 import LibraryModel
 import Sonogram
 import XenoCanto
@@ -9,18 +7,13 @@ import XenoCanto
 /// (credited in the title) and the listener's marks from the library (a point as a thin box).
 enum SonogramBoxes {
     static func of(_ found: RecordingSource.Found, given argument: String, paths: LibraryPaths = .standard()) -> [SonogramFigure.Box] {
-        let annotated = (found.recording?.annotatedSounds ?? []).map { sound in
-            SonogramFigure.Box(start: sound.start, end: sound.end, band: sound.band, label: Displayable.line(sound.label), kind: .annotation)
-        }
+        let annotated = MarkKeeper.annotations(of: found.recording).map { SonogramFigure.Box($0, kind: .annotation) }
         // A library that cannot be read leaves the marks out, not the picture; none is made to be read.
-        let hasLibrary = FileManager.default.fileExists(atPath: paths.database.path)
-        let marks = MarkSubjects.of(found, given: argument).flatMap { subject -> [StoredMark]? in
-            guard hasLibrary else { return nil }
-            return try? SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 2).marks(on: subject)
-        } ?? []
-        return annotated + marks.enumerated().map { index, mark in
-            SonogramFigure.Box(start: mark.region.start, end: mark.region.end, band: mark.region.band,
-                               label: mark.region.label.isEmpty ? "mark \(index + 1)" : Displayable.line(mark.region.label), kind: .mark)
+        let marks = MarkKeeper(subjects: [MarkSubjects.of(found, given: argument)], paths: paths).stored().first ?? []
+        return annotated + marks.enumerated().map { index, region in
+            var named = region
+            if named.label.isEmpty { named.label = "mark \(index + 1)" }
+            return SonogramFigure.Box(named, kind: .mark)
         }
     }
 
@@ -43,6 +36,10 @@ enum SonogramBoxes {
 }
 
 extension SonogramFigure.Box {
+    init(_ region: MarkedRegion, kind: Kind) {
+        self.init(start: region.start, end: region.end, band: region.band, label: Displayable.line(region.label), kind: kind)
+    }
+
     /// The region it outlines, for the terminal's picture.
     var region: MarkedRegion? { MarkedRegion(start: start, end: end, band: band, label: label) }
 }

@@ -106,12 +106,8 @@ extension PlayingModel {
 
 /// Times of marks as a listener reads them: minutes, seconds and tenths.
 public enum MarkTime {
-    /// 12.34 → "0:12.3".
-    public static func text(_ seconds: Double) -> String {
-        let tenths = Int((max(0, seconds) * 10).rounded())
-        let second = (tenths / 10) % 60
-        return String(tenths / 600) + ":" + (second < 10 ? "0" : "") + String(second) + "." + String(tenths % 10)
-    }
+    /// 12.34 → "0:12.3", as a loop's ends are shown.
+    public static func text(_ seconds: Double) -> String { LoopSection.clock(max(0, seconds)) }
 
     /// "0:12.3–0:15.0", or one time for a point.
     public static func range(_ region: MarkedRegion) -> String {
