@@ -82,14 +82,15 @@ public struct AnnotatedSound: Sendable, Hashable {
         })
     }
 
-    static func text(_ value: JSONValue?) -> String? {
+    /// A field's text, trimmed; nil when it is not text or is empty.
+    public static func text(_ value: JSONValue?) -> String? {
         guard case .string(let text)? = value else { return nil }
         let trimmed = text.trimmed
         return trimmed.isEmpty ? nil : trimmed
     }
 
     /// Seconds or hertz as a set sends them (a number, or a number as text), from 0 to a million.
-    private static func measure(_ value: JSONValue?) -> Double? {
+    public static func measure(_ value: JSONValue?) -> Double? {
         let number: Double?
         switch value {
         case .number(let value)?: number = value

@@ -25,9 +25,10 @@ extension Chirper {
 
         struct Import: ParsableCommand {
             static let configuration = CommandConfiguration(
-                commandName: "import", abstract: "Keep the regions of a Raven selection table or Audacity labels as marks.",
+                commandName: "import", abstract: "Keep the regions of a Raven selection table, Audacity labels or annotation sets as marks.",
                 discussion: "BirdNET-Analyzer writes both. A region already marked the same is not kept twice.")
-            @Argument(help: "The table: Raven's (a header with Begin Time (s)) or Audacity's labels.", completion: .file(extensions: ["txt", "tsv"]))
+            @Argument(help: "The table: Raven's (a header with Begin Time (s)), Audacity's labels, or JSON in the shape of xeno-canto's annotation sets.",
+                      completion: .file(extensions: ["txt", "tsv", "json"]))
             var table: String
             @Option(help: MarksCommand.subjectHelp, completion: .file()) var on: String
             func run() throws { try MarksJob.importTable(table, on: on) }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ChirperApp
+import ChirperCore
 import Library
 import LibraryModel
 import Testing
@@ -18,9 +19,9 @@ import XenoCanto
     @Test func theAnnotationsAskedForAreTheLandmarksAndNoLibraryIsMadeToReadMarks() {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-landmarks-\(UUID().uuidString)")
         let paths = LibraryPaths(folder: folder)
-        #expect(MarkKeeper.annotations(of: Self.recording).map(\.start) == [1, 3])
-        #expect(MarkKeeper.annotations(of: Self.recording, only: "CALL").map(\.label) == ["Cyanistes caeruleus · call"])
-        #expect(MarkKeeper.annotations(of: Self.recording, only: "parus").map(\.band) == [nil])
+        #expect(Landmarks.annotations(of: Self.recording).map(\.start) == [1, 3])
+        #expect(Landmarks.annotations(of: Self.recording, only: "CALL").map(\.label) == ["Cyanistes caeruleus · call"])
+        #expect(Landmarks.annotations(of: Self.recording, only: "parus").map(\.band) == [nil])
         #expect(MarkKeeper(subjects: [.recording(number: "7"), nil], paths: paths).stored() == [])
         #expect(!FileManager.default.fileExists(atPath: folder.path), "reading marks makes no library")
     }

@@ -99,6 +99,22 @@ struct SpeciesResolverTests {
         #expect(taxonomy.completions(of: "turdus mer").contains("Turdus merula"))
     }
 
+    /// Tab reads only the lines with a name that begins with what is typed, and offers what the whole
+    /// file would.
+    @Test func tabReadsOnlyTheLinesWhoseNamesBeginWithWhatIsTyped() throws {
+        for typed in ["blac", "Turdus m", "eurbla", "sp:parus", "en:great t", "AMRO", "gen:cyan"] {
+            let word = typed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            let few = SpeciesCompletion.taxonomy(namesStarting: word)
+            #expect(few.count < TaxonomyFile.species.count / 10, "\(typed): \(few.count)")
+            let all = QueryCompletion.candidates(words: ["search", typed], index: 1, prefix: typed, species: { SpeciesCompletion.taxonomy(namesStarting: "") })
+            let read = QueryCompletion.candidates(words: ["search", typed], index: 1, prefix: typed, species: { few })
+            #expect(read == all && !all.isEmpty, "\(typed): \(read.prefix(5)) against \(all.prefix(5))")
+        }
+        #expect(Taxonomy.line(ArraySlice("Parus major\tParidae\tGreat Tit\t\tgretit1|great titmouse".utf8), hasANameStarting: Array("great tim".utf8)) == false)
+        #expect(Taxonomy.line(ArraySlice("Parus major\tParidae\tGreat Tit\t\tgretit1|great titmouse".utf8), hasANameStarting: Array("great tit".utf8)))
+        #expect(Taxonomy.line(ArraySlice("Parus major\tParidae".utf8), hasANameStarting: Array("paridae".utf8)))
+    }
+
     @Test func theFileSaysWhereItsNamesComeFromAndABrokenLineIsNamed() throws {
         #expect(throws: Taxonomy.ReadError.malformedLine(number: 2, reason: "3 fields where 9 are expected")) {
             _ = try Taxonomy(parsing: "# header\nParus major\tParidae\tGreat Tit\n")

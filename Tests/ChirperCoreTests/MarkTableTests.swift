@@ -1,4 +1,5 @@
 import ChirperCore
+import Foundation
 import Testing
 import XenoCanto
 
@@ -97,5 +98,34 @@ import XenoCanto
         #expect(DecimalText.hundredths(0.004) == "0.00")
         #expect(DecimalText.hundredths(999_999.999) == "1000000.00")
         #expect(MarkTime.text(72.34) == "1:12.3")
+    }
+
+    static func json(_ text: String) throws -> JSONValue { try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
+
+    @Test func annotationSetsWrittenAreReadBackTheSame() throws {
+        let text = AnnotationSetJSON.text(Self.regions, number: "900133", taxon: "Parus major")
+        let read = try AnnotationSetJSON.regions(in: try Self.json(text))
+        #expect(read == Self.regions.map { region in var region = region; region.label = region.label.replacingOccurrences(of: "\t", with: " "); return region })
+    }
+
+    @Test func annotationSetsAsXenoCantoSendsThemAreRead() throws {
+        let recording = """
+            {"id": "7", "annotation-set": [{"set_name": "tits", "annotations": [
+              {"start_time": "1.5", "end_time": 2, "scientific_name": "Parus major", "sound_type": "song", "frequency_low": 3000, "frequency_high": 7000},
+              {"start_time": 3, "end_time": 3.5, "scientific_name": "unidentified"}]}]}
+            """
+        let read = try AnnotationSetJSON.regions(in: try Self.json(recording))
+        #expect(read.map(\.label) == ["Parus major · song", ""])
+        #expect(read.map(\.band) == [3000...7000, nil])
+        #expect(try AnnotationSetJSON.regions(in: try Self.json(#"{"annotations": [{"start_time": 0, "end_time": 0}]}"#)).count == 1, "one set alone")
+    }
+
+    @Test func aBadAnnotationRefusesTheFileNamingIt() throws {
+        let late = #"[{"annotations": [{"start_time": 1, "end_time": 2}, {"start_time": 5, "end_time": 4}]}]"#
+        let problem = #expect(throws: MarkTableProblem.self) { try AnnotationSetJSON.regions(in: try Self.json(late)) }
+        #expect(problem?.description == "annotation 2 of set 1 ends (4.0 s) before it begins (5.0 s)")
+        #expect(throws: MarkTableProblem.self) { try AnnotationSetJSON.regions(in: try Self.json(#"[{"annotations": [{"start_time": "soon"}]}]"#)) }
+        #expect(throws: MarkTableProblem.self) { try AnnotationSetJSON.regions(in: try Self.json(#"{"recordings": []}"#)) }
+        #expect(throws: MarkTableProblem.self) { try AnnotationSetJSON.regions(in: try Self.json(#"[{"annotations": [{"start_time": 1, "end_time": 2, "frequency_low": 9, "frequency_high": 3}]}]"#)) }
     }
 }

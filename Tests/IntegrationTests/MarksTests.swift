@@ -107,6 +107,15 @@ struct Marks {
         #expect(annotations.count == 2, "\(json.stdout)")
         #expect(annotations.first?["start_time"] as? Double == 2 && annotations.first?["frequency_high"] as? Double == 15000, "\(json.stdout)")
         #expect(annotations.last?["annotation_remarks"] as? String == "Common Chaffinch (0.62)", "\(json.stdout)")
+        // The JSON imported: nothing new on the same file, the same regions on another.
+        try json.stdout.write(to: table, atomically: true, encoding: .utf8)
+        let back = try await library.run(["marks", "import", table.path, "--on", file.path])
+        #expect(back.stdout.contains("Imported 0 marks onto") && back.stdout.contains("annotation sets in JSON (2 there already)"), "\(back.stdout)\(back.stderr)")
+        let other = try await Self.tone(seconds: 10)
+        let onOther = try await library.run(["marks", "import", table.path, "--on", other.path])
+        #expect(onOther.status == 0 && onOther.stdout.contains("Imported 2 marks"), "\(onOther.stdout)\(onOther.stderr)")
+        let otherListed = try await library.run(["marks", other.path])
+        #expect(otherListed.stdout.contains("2  6.00–7.50 s  500–9000 Hz  Common Chaffinch (0.62)"), "\(otherListed.stdout)")
 
         let terminal = try Self.terminal(["play", file.path, "--loop-mark", "2"], library: library)
         let looping = try await terminal.waitForScreen { $0.contains("⟲ 0:06.0–0:07.5") && $0.contains("▶ 0:07") }
@@ -141,11 +150,16 @@ struct Marks {
             #expect(moved.range(of: #"‖ 0:(0[5-9]|1\d)"#, options: .regularExpression) != nil, "\(moved)")
             try terminal.send("m")
             try await terminal.waitForScreen { $0.contains("marked 0:0") && $0.contains("(chirper marks XC900041)") }
+            // , goes back to the region just kept.
+            try terminal.send(",")
+            let region = #"at 0:\d\d\.\d–0:\d\d\.\d"#
+            let went = try await terminal.waitForScreen { $0.range(of: region, options: .regularExpression) != nil }
+            #expect(went.range(of: region, options: .regularExpression) != nil, "\(went)")
             try terminal.send("q")
             try await terminal.waitForScreen { !$0.contains("English name") }
             let listed = try await library.run(["marks", "900041"] + server.api)
-            let region = try #require(listed.stdout.range(of: #"1  (\d+\.\d\d)–(\d+\.\d\d) s"#, options: .regularExpression), "\(listed.stdout)")
-            let times = listed.stdout[region].dropFirst(3).dropLast(2).split(separator: "–").compactMap { Double($0) }
+            let kept = try #require(listed.stdout.range(of: #"1  (\d+\.\d\d)–(\d+\.\d\d) s"#, options: .regularExpression), "\(listed.stdout)")
+            let times = listed.stdout[kept].dropFirst(3).dropLast(2).split(separator: "–").compactMap { Double($0) }
             #expect(times.count == 2 && abs(times[1] - times[0] - 5) < 0.1, "a 5 s seek between the two m: \(listed.stdout)")
         }
     }

@@ -18,12 +18,16 @@ protocol BrowseLibrary: Sendable {
     func pastSearches() async -> [String]
     /// Keeps a mark made with `m` on `recording` (in place of mark `replacing`).
     func keep(_ region: MarkedRegion, on recording: Recording, replacing: Int64?) async -> PlayingModel.MarkOutcome
+    /// The marks kept on `recording`; none when the library cannot say.
+    func marks(on recording: Recording) async -> [MarkedRegion]
 }
 
 extension BrowseLibrary {
     func keep(_ region: MarkedRegion, on recording: Recording, replacing: Int64?) async -> PlayingModel.MarkOutcome {
         .notKept(reason: "this library keeps no marks")
     }
+
+    func marks(on recording: Recording) async -> [MarkedRegion] { [] }
 }
 
 /// The library, opened on first use (browse's first frame does not wait for it).
@@ -68,6 +72,10 @@ final class LibraryForBrowse: BrowseLibrary {
 
     func keep(_ region: MarkedRegion, on recording: Recording, replacing: Int64?) async -> PlayingModel.MarkOutcome {
         await off { MarkKeeper.keep(region, on: .recording(number: recording.id), replacing: replacing, in: self.library) }
+    }
+
+    func marks(on recording: Recording) async -> [MarkedRegion] {
+        await off { (try? self.library.marks(on: .recording(number: recording.id)).map(\.region)) ?? [] }
     }
 
     func remember(play recording: Recording) async -> String? {

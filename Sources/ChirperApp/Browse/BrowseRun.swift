@@ -62,6 +62,8 @@ struct BrowseRun {
             model.tell(text)
         case .markKept(let id, let region, let outcome):
             model.kept(id, region, outcome)
+        case .marksRead(let id, let regions):
+            model.learnMarks(id, regions)
         case .desktop(let request):
             if audio.answer(request), audio.isActive { _ = perform([.stopPlayback]) }
         case .tick:
@@ -122,6 +124,9 @@ struct BrowseRun {
                     if case .notKept(let reason) = outcome { return reason }
                     return nil
                 }
+            case .readMarks(let recording):
+                guard let library = loop.library else { continue }
+                Task { [continuation] in continuation.yield(.marksRead(recordingID: recording.id, await library.marks(on: recording))) }
             case .openPage(let recording):
                 model.tell(RecordingHandoff.openPage(of: recording))
             case .copyNumber(let recording):

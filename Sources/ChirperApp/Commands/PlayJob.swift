@@ -15,7 +15,7 @@ public enum PlayJob {
         let subject = MarkSubjects.of(found, given: recording)
         try await Self.play(try found.playable(), name: found.name, duration: found.duration, options: sound.playerOptions(),
                             desktop: found.recording.map(DesktopPlayer.Description.of), marksOn: subject,
-                            landmarks: MarkKeeper.annotations(of: found.recording, only: annotationsOf))
+                            landmarks: Landmarks.annotations(of: found.recording, only: annotationsOf))
         // Remembered once it has played, so the library is not opened on the way to the first sound.
         if let listed = found.recording { History.remember(play: listed) }
     }

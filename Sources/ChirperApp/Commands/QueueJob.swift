@@ -56,7 +56,7 @@ public enum QueueJob {
                 PlayingSession.Item(track: PlaybackEngine.Track(id: recording.id, source: $0, duration: recording.duration),
                                     header: RecordingHeader.line(recording), name: "XC\(recording.id)", desktop: .of(recording),
                                     marksOn: .recording(number: recording.id),
-                                    landmarks: MarkKeeper.annotations(of: recording))
+                                    landmarks: Landmarks.annotations(of: recording))
             }
         }
         let session = PlayingSession(items, screen: .queue, repeating: repeating, gap: gap, options: sound.playerOptions())

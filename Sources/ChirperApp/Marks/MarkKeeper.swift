@@ -1,6 +1,5 @@
 import ChirperCore
 import Dispatch
-import DisplayText
 import FoundationEssentials
 import Library
 import LibraryModel
@@ -46,28 +45,11 @@ struct MarkKeeper: Sendable {
         }
     }
 
-    /// The places `.` and `,` go to in a recording that its annotation sets mark; `only`: those of this
-    /// taxon or sound type alone (`AnnotationFilter`).
-    static func annotations(of recording: Recording?, only: String? = nil) -> [MarkedRegion] {
-        (recording?.annotatedSounds ?? []).filter { AnnotationFilter.keeps($0, only) }.compactMap { sound in
-            MarkedRegion(start: sound.start, end: sound.end, band: sound.band, label: Displayable.line(sound.label))
-        }
-    }
-
     /// The marks the library holds on each item, read through one connection (none when there is no
     /// library yet: it is not made to be read). Read once the play has begun, off the way to its sound.
     func stored() -> [[MarkedRegion]] {
         guard subjects.contains(where: { $0 != nil }), FileManager.default.fileExists(atPath: paths.database.path) else { return [] }
         let library = SQLiteLibrary(openingOnFirstUse: paths, waitingWhenBusy: 2)
         return subjects.map { subject in subject.flatMap { try? library.marks(on: $0).map(\.region) } ?? [] }
-    }
-}
-
-/// Which annotations a listener asked for: those whose taxon or sound type holds the words, in any case
-/// ("parus", "Parus major", "song"); all when none were given.
-enum AnnotationFilter {
-    static func keeps(_ sound: AnnotatedSound, _ words: String?) -> Bool {
-        guard let words = words?.trimmed.lowercased(), !words.isEmpty else { return true }
-        return sound.taxon.lowercased().contains(words) || (sound.soundType?.lowercased().contains(words) ?? false)
     }
 }

@@ -79,8 +79,9 @@ public enum MarksJob {
         StandardError.write("Wrote \(regions.count) mark\(regions.count == 1 ? "" : "s") of \(Displayable.line(subject.key)) to \(Displayable.line(output)).")
     }
 
-    /// A Raven selection table or Audacity labels (told apart by Raven's header) kept as marks on the
-    /// subject, in one change; a region already there the same is not kept twice.
+    /// A Raven selection table, Audacity labels or annotation sets in JSON (told apart by Raven's header
+    /// and JSON's bracket) kept as marks on the subject, in one change; a region already there the same
+    /// is not kept twice.
     public static func importTable(_ path: String, on argument: String, paths: LibraryPaths = .standard()) throws {
         let subject = try MarkSubjects.named(argument)
         let bytes: [UInt8]
@@ -90,10 +91,10 @@ public enum MarksJob {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CommandFailure(message: "chirper: \(Displayable.line(path)) is not UTF-8 text: nothing imported.", exitCode: .usage)
         }
-        let isRaven = text.split(maxSplits: 1, whereSeparator: \.isNewline).first?.contains("Begin Time") ?? false
+        let kind = ImportedTable(text)
         let regions: [MarkedRegion]
         do throws(MarkTableProblem) {
-            regions = isRaven ? try RavenTable.regions(in: text) : try AudacityLabels.regions(in: text)
+            regions = try kind.regions(in: text, bytes: bytes)
         } catch {
             throw CommandFailure(message: "chirper: \(Displayable.line(path)), \(error): nothing imported.", exitCode: .usage)
         }
@@ -103,7 +104,7 @@ public enum MarksJob {
         let new = regions.filter { region in seen.insert(region).inserted && !held.contains { MarkLines.same(region, as: $0) } }
         _ = try LibraryAccess.run { () throws(LibraryError) in try library.add(marks: new, on: subject) }
         let again = regions.count - new.count
-        StandardOutput.write(["Imported \(new.count) mark\(new.count == 1 ? "" : "s") onto \(Displayable.line(subject.key)) from \(isRaven ? "a Raven selection table" : "Audacity labels")"
+        StandardOutput.write(["Imported \(new.count) mark\(new.count == 1 ? "" : "s") onto \(Displayable.line(subject.key)) from \(kind.name)"
                               + (again > 0 ? " (\(again) there already)." : ".")])
     }
 
@@ -162,5 +163,40 @@ public enum MarksJob {
     private static func noSuchMark(_ number: Int, of count: Int, _ argument: String) -> CommandFailure {
         CommandFailure(message: "chirper: there is no mark \(number) (\(count) on it: chirper marks \(Displayable.line(argument)) numbers them).",
                        exitCode: .noMatch)
+    }
+}
+
+/// The kinds of file `marks import` reads, told apart by their first characters.
+enum ImportedTable {
+    case raven, audacity, annotationSets
+
+    init(_ text: String) {
+        let start = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }.first
+        if start == "[" || start == "{" {
+            self = .annotationSets
+        } else {
+            self = text.split(maxSplits: 1, whereSeparator: \.isNewline).first?.contains("Begin Time") ?? false ? .raven : .audacity
+        }
+    }
+
+    var name: String {
+        switch self {
+        case .raven: "a Raven selection table"
+        case .audacity: "Audacity labels"
+        case .annotationSets: "annotation sets in JSON"
+        }
+    }
+
+    func regions(in text: String, bytes: [UInt8]) throws(MarkTableProblem) -> [MarkedRegion] {
+        switch self {
+        case .raven: return try RavenTable.regions(in: text)
+        case .audacity: return try AudacityLabels.regions(in: text)
+        case .annotationSets:
+            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+            guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(body)) else {
+                throw MarkTableProblem(line: 0, reason: "it is not valid JSON")
+            }
+            return try AnnotationSetJSON.regions(in: json)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import ChirperCore
 import DisplayText
 import LibraryModel
 import Sonogram
@@ -7,7 +8,7 @@ import XenoCanto
 /// (credited in the title) and the listener's marks from the library (a point as a thin box).
 enum SonogramBoxes {
     static func of(_ found: RecordingSource.Found, given argument: String, paths: LibraryPaths = .standard()) -> [SonogramFigure.Box] {
-        let annotated = MarkKeeper.annotations(of: found.recording).map { SonogramFigure.Box($0, kind: .annotation) }
+        let annotated = Landmarks.annotations(of: found.recording).map { SonogramFigure.Box($0, kind: .annotation) }
         // A library that cannot be read leaves the marks out, not the picture; none is made to be read.
         let marks = MarkKeeper(subjects: [MarkSubjects.of(found, given: argument)], paths: paths).stored().first ?? []
         return annotated + marks.enumerated().map { index, region in

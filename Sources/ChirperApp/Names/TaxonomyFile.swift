@@ -74,7 +74,16 @@ public enum TaxonomyFile {
         return [beside, folder + "/share/chirper/taxonomy.tsv"]
     }
 
-    static func read(from paths: [String]) -> Read {
+    /// The species with a name or code that begins with `needle` (lower-case ASCII), read from the file
+    /// for a shell's Tab; all of them for an empty needle or one of other letters.
+    static func species(namesStarting needle: String) -> [Species] {
+        let bytes = Array(needle.lowercased().utf8)
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { return species }
+        if case .found(let species, _) = read(from: candidates, namesStarting: bytes) { return species }
+        return []
+    }
+
+    static func read(from paths: [String], namesStarting needle: [UInt8]? = nil) -> Read {
         for path in paths {
             let bytes: [UInt8]
             do { bytes = try BoundedFile.read(path, limit: limit) } catch {
@@ -85,7 +94,7 @@ public enum TaxonomyFile {
                 return .unreadable(path: path, reason: "it is not UTF-8 text")
             }
             do {
-                return .found(try Taxonomy.species(parsing: text), path: path)
+                return .found(try Taxonomy.species(parsing: text, namesStarting: needle), path: path)
             } catch {
                 return .unreadable(path: path, reason: "\(error)")
             }

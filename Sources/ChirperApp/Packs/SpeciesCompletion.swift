@@ -19,7 +19,9 @@ public enum SpeciesCompletion {
         let typed = words.map(read)
         var found = QueryCompletion.candidates(words: typed, index: index, prefix: read(prefix), bash: bash, species: known)
         if found.isEmpty {
-            found = QueryCompletion.candidates(words: typed, index: index, prefix: read(prefix), bash: bash, species: taxonomy)
+            // Every name offered begins with what is typed after the tag's colon, if there is one.
+            let typedName = read(prefix).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            found = QueryCompletion.candidates(words: typed, index: index, prefix: read(prefix), bash: bash, species: { taxonomy(namesStarting: typedName) })
         }
         let candidates = found
             .filter { !$0.unicodeScalars.contains(where: Displayable.isUnsafe) }
@@ -33,8 +35,8 @@ public enum SpeciesCompletion {
         return species.map { QueryCompletion.Species(english: $0.english, scientific: $0.scientific) }
     }
 
-    static func taxonomy() -> [QueryCompletion.Species] {
-        TaxonomyFile.species.map { bird in
+    static func taxonomy(namesStarting typed: String) -> [QueryCompletion.Species] {
+        TaxonomyFile.species(namesStarting: typed).map { bird in
             QueryCompletion.Species(english: bird.english, scientific: bird.scientific,
                                     otherEnglish: (bird.ebirdEnglish.map { [$0] } ?? []) + bird.otherEnglish,
                                     codes: [bird.ebirdCode, bird.banding].compactMap { $0 })

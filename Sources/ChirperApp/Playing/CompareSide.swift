@@ -42,7 +42,7 @@ struct CompareSide {
         return CompareSide(letter: letter, input: input, track: PlaybackEngine.Track(id: found.name, source: source, duration: found.duration),
                     frameSide: CompareFrame.Side(label: label, spectrogram: spectrogram),
                     desktop: found.recording.map(DesktopPlayer.Description.of) ?? .named(found.name),
-                    marksOn: MarkSubjects.of(found, given: input), annotations: MarkKeeper.annotations(of: found.recording))
+                    marksOn: MarkSubjects.of(found, given: input), annotations: Landmarks.annotations(of: found.recording))
     }
 
     /// "XC900002 · Parus major · song · Germany · Ana Sousa".

@@ -85,7 +85,7 @@ struct QuizLoop {
             return .sonogram(id: id, SonogramPicture(made, width: size.width, height: size.height))
         case .notice(let text): return .notKept(text)
         case .terminate: return .terminate
-        case .sonogram, .resize, .continued, .desktop, .tick, .list, .starred, .pastSearches, .markKept, .line, .inputEnded: return nil
+        case .sonogram, .resize, .continued, .desktop, .tick, .list, .starred, .pastSearches, .markKept, .marksRead, .line, .inputEnded: return nil
         }
     }
 

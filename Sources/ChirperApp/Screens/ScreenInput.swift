@@ -25,6 +25,8 @@ enum ScreenInput: Sendable {
     case notice(String)
     /// What the library did with a mark made in browse on recording `recordingID`.
     case markKept(recordingID: String, MarkedRegion, PlayingModel.MarkOutcome)
+    /// The marks the library holds on recording `recordingID` (browse reads them as it begins to play).
+    case marksRead(recordingID: String, [MarkedRegion])
     /// What the desktop asks of the player (media keys, playerctl).
     case desktop(MediaRequest)
     case tick

@@ -22,6 +22,9 @@ public enum BrowseCommand: Equatable, Sendable {
     /// Keep `region` as a mark on `recording` (in place of mark `replacing`, the point it was opened
     /// with); the answer comes back as `kept`.
     case keepMark(Recording, MarkedRegion, replacing: Int64?)
+    /// Read the marks the library holds on `recording`, which begins to play; the answer comes back as
+    /// `learnMarks`.
+    case readMarks(Recording)
     /// Leave browse; `interrupted` for Ctrl-C (exit 130).
     case quit(interrupted: Bool)
 }

@@ -32,8 +32,8 @@ public struct BrowseModel: Equatable, Sendable {
     /// The row that holds the sound device (buffering, playing or paused), kept so a frame need not
     /// search 10,000 rows for it.
     public private(set) var activeRow: Int?
-    /// The mark being made on the recording that plays (`m`).
-    public internal(set) var marking = BrowseMarking.none
+    /// The recording that plays: where it is heard, its marks and annotations, the mark being made.
+    var heardRecording = HeardRecording()
     /// Speed and loop in force, as the player last said: shown after the playing row's clock, and
     /// where the next row starts.
     public private(set) var listening = ListeningSettings.normal
@@ -159,6 +159,7 @@ public struct BrowseModel: Equatable, Sendable {
         }
         switch KeyMap.meaning(of: key, on: .browse) {
         case .listen(let command)? where activeRow != nil: return [.listen(command)]
+        case .landmark(let move)? where activeRow != nil: return landmark(move)
         case .browse(let action)?: return act(action)
         case .keyList?: panel = panel == .keys ? .none : .keys
         case .close?: panel = .none
@@ -213,18 +214,19 @@ public struct BrowseModel: Equatable, Sendable {
         }
         let effect = list.reduce(event)
         measureNewRows()
+        var commands: [BrowseCommand] = []
         switch event {
         case .playback(let id, let playbackEvent):
             trackActiveRow(id)
             if case .settings(let settings) = playbackEvent { listening = settings }
             if case .marked(let seconds) = playbackEvent { return marked(id, at: seconds) }
+            commands += hear(id, playbackEvent)
         case .playbackStopped:
             activeRow = nil
-            marking = .none
+            heardRecording = HeardRecording()
         case .searchStarted, .pageLoaded, .pageFailed, .nextPageRequested, .retryRequested:
             break
         }
-        var commands: [BrowseCommand] = []
         if case .fetch(let query, let page) = effect { commands.append(.fetch(query, page: page)) }
         return commands + loadMoreIfNearTheEnd()
     }

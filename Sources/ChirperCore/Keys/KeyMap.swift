@@ -81,8 +81,8 @@ public enum KeyMap {
 
     /// The playing screens' moves among the recording's marks and annotations.
     static let landmarks: [KeyBinding] = [
-        KeyBinding([(.character("."), .landmark(.next)), (.character(","), .landmark(.previous))], KeyHelp(". ,", "next, previous mark or annotation")),
-        KeyBinding([(.character("L"), .landmark(.loop))], KeyHelp("L", "loop the mark or annotation heard")),
+        KeyBinding([(.character("."), .landmark(.next)), (.character(","), .landmark(.previous))], KeyHelp(". ,", "next, previous annotation/mark")),
+        KeyBinding([(.character("L"), .landmark(.loop))], KeyHelp("L", "loop the annotation/mark heard")),
     ]
 
     /// The keys after the listening ones on browse and the playing screens.
@@ -163,7 +163,7 @@ public enum KeyMap {
     /// A screen's own keys: those listed before the listening keys and those after.
     static func own(on screen: KeyScreen) -> (before: [KeyBinding], after: [KeyBinding]) {
         switch screen {
-        case .browse: return (browse, closing(quits: "quit"))
+        case .browse: return (browse, landmarks + closing(quits: "quit"))
         case .play, .queue, .compare: return ([], landmarks + closing(quits: "stop and quit"))
         case .quizIntroduction: return (quizIntroduction, [keyList, interrupt])
         case .quiz(let mode): return (quiz(mode), [keyList, interrupt])

@@ -6,6 +6,11 @@ public struct MarkTableProblem: Error, Equatable, CustomStringConvertible {
     public var line: Int
     public var reason: String
 
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+
     public var description: String { line > 0 ? "line \(line): \(reason)" : reason }
 }
 

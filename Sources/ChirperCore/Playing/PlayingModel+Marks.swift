@@ -34,73 +34,42 @@ extension PlayingModel {
             markNote = "mark not kept: " + reason
         case .kept(let id) where region.isPoint:
             // The same point again (m twice with nothing between) is the one already placed.
-            if marking != .open(item: item, at: region.start, id: id) { place(region, on: item, replacing: nil) }
+            if marking != .open(item: item, at: region.start, id: id) { place(on: item) { $0.place(region) } }
             marking = .open(item: item, at: region.start, id: id)
             markNote = "mark at " + MarkTime.text(region.start) + ", m again ends it"
         case .kept:
-            if case .open(item, let start, _) = marking { place(region, on: item, replacing: MarkedRegion(start: start, end: start)) }
+            if case .open(item, let start, _) = marking { place(on: item) { $0.place(region, replacing: MarkedRegion(start: start, end: start)) } }
             marking = .none
             markNote = "marked " + MarkTime.range(region)
         }
     }
 
+    /// Each item's marks and annotations, by start.
+    public var landmarks: [[MarkedRegion]] { places.map(\.places) }
+
     /// The marks the library holds on each item (read once the play has begun): places to go to too.
     public mutating func learn(_ marks: [[MarkedRegion]]) {
-        for (item, regions) in marks.enumerated() {
-            for region in regions where !(item < landmarks.count && landmarks[item].contains(region)) { place(region, on: item, replacing: nil) }
-        }
+        for (item, regions) in marks.enumerated() { place(on: item) { $0.learn(regions) } }
     }
 
-    /// A mark kept is a place `.` and `,` go to, in place of the point it was opened with.
-    private mutating func place(_ region: MarkedRegion, on item: Int, replacing point: MarkedRegion?) {
-        while landmarks.count <= item { landmarks.append([]) }
-        if let point, let index = landmarks[item].firstIndex(of: point) { landmarks[item].remove(at: index) }
-        let index = landmarks[item].firstIndex { ($0.start, $0.end) > (region.start, region.end) } ?? landmarks[item].endIndex
-        landmarks[item].insert(region, at: index)
+    /// Changes item `item`'s places, made first when it has none.
+    private mutating func place(on item: Int, _ change: (inout Landmarks) -> Void) {
+        while places.count <= item { places.append(Landmarks()) }
+        change(&places[item])
     }
 
     /// `.` to the next mark or annotation after the point heard, `,` to the one before the one heard,
     /// `L` loops the region heard (else the one gone to last).
     mutating func landmark(_ move: LandmarkMove) -> [Command] {
         guard let item else { return [] }
-        let places = item < landmarks.count ? landmarks[item] : []
-        switch move {
-        case .next:
-            guard let next = places.first(where: { $0.start > heard + 0.05 }) else {
-                markNote = places.isEmpty ? "no marks or annotations (m marks)" : "no mark or annotation after this"
-                return []
-            }
-            return go(to: next)
-        case .previous:
-            // Half a second of grace: a press just after a jump goes to the one before it.
-            guard let previous = places.last(where: { $0.start < heard - 0.5 }) else {
-                markNote = places.isEmpty ? "no marks or annotations (m marks)" : "no mark or annotation before this"
-                return []
-            }
-            return go(to: previous)
-        case .loop:
-            let heardOne = places.last { !$0.isPoint && $0.start <= heard + 0.05 && heard <= $0.end + 0.05 }
-            guard let region = heardOne ?? lastLandmark, let section = LoopSection(start: region.start, end: region.end) else {
-                markNote = "no region here to loop (. goes to the next)"
-                return []
-            }
-            // The same section again clears the loop (TrackPlayback).
-            markNote = listening.loop.section == section ? "loop off" : "looping " + Self.name(region)
-            return [.listen(.loopSection(section))]
-        }
-    }
-
-    private mutating func go(to place: MarkedRegion) -> [Command] {
-        lastLandmark = place
+        let (heard, loop) = (heard, listening.loop.section)
+        var said: (note: String, command: ListeningCommand?) = ("", nil)
+        place(on: item) { said = $0.move(move, heard: heard, loop: loop) }
+        markNote = said.note
+        guard let command = said.command else { return [] }
         // Taken as heard at once: a second `.` before the engine tells the jump goes on from there.
-        heard = place.start
-        markNote = "at " + Self.name(place)
-        return [.listen(.goTo(place.start))]
-    }
-
-    /// "0:01.5–0:03.2 Parus major · song".
-    static func name(_ place: MarkedRegion) -> String {
-        MarkTime.range(place) + (place.label.isEmpty ? "" : " " + place.label)
+        if case .goTo(let start) = command { self.heard = start }
+        return [.listen(command)]
     }
 }
 

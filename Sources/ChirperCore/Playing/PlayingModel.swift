@@ -24,10 +24,8 @@ public struct PlayingModel: Equatable, Sendable {
     /// Seconds heard into the entry on screen, as last reported: kept through a dry spell (buffering
     /// has no position), for compare's Tab.
     var heard = 0.0
-    /// Each item's marks and annotations, by start: where `.` and `,` go and what `L` loops.
-    public internal(set) var landmarks: [[MarkedRegion]]
-    /// The one `.` or `,` went to last: what `L` loops when no region is heard.
-    var lastLandmark: MarkedRegion?
+    /// Each item's marks and annotations: where `.` and `,` go and what `L` loops.
+    var places: [Landmarks]
     /// The mark being made: a point kept that the next `m` on the same entry makes a region.
     public internal(set) var marking = Marking.none
     /// What the last `m` did, shown beside the status: kept, or why not.
@@ -52,7 +50,7 @@ public struct PlayingModel: Equatable, Sendable {
 
     public init(screen: KeyScreen, lengths: [Double?], repeating: Bool = false, linear: Bool = false, landmarks: [[MarkedRegion]] = []) {
         self.screen = screen
-        self.landmarks = landmarks.map { $0.sorted { ($0.start, $0.end) < ($1.start, $1.end) } }
+        places = landmarks.map(Landmarks.init)
         self.linear = linear
         self.lengths = lengths.isEmpty ? [nil] : lengths
         self.repeating = repeating
@@ -88,7 +86,7 @@ public struct PlayingModel: Equatable, Sendable {
             heard = 0
             marking = .none
             markNote = nil
-            lastLandmark = nil
+            for item in places.indices { places[item].forgetVisit() }
         }
         if case .position(let elapsed, _) = event { heard = elapsed }
         if case .jumped(let to) = event { heard = to }
