@@ -6,8 +6,8 @@ import PlaybackModel
 /// is the stream's own volume, and the server going away ends every wait with an error.
 ///
 /// `@unchecked Sendable` for the same reason as `PulseConnection`: the handle, `cancelled`,
-/// `writeInterrupted`, `dry`, `dryEpisodes` and `refill` are used only with the connection's mainloop lock
-/// held (the underflow and started callbacks run on the mainloop thread, which holds it).
+/// `writeInterrupted`, `dry`, `dryEpisodes`, `refill` and `heldAt` are used only with the connection's
+/// mainloop lock held (the underflow and started callbacks run on the mainloop thread, which holds it).
 public final class PulseStream: AudioSink, @unchecked Sendable {
     public let format: AudioFormat
     private let connection: PulseConnection
@@ -33,6 +33,10 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
     private var dry = false
     /// Dry spells so far, to tell one from the next.
     private var dryEpisodes = 0
+    /// The clock as it stood when the stream was corked; nil while it plays. A corked stream's clock is
+    /// not read: libpulse 16.1's interpolating clock runs on with the wall clock while a stream is corked
+    /// before the server has told it of any sound played (docs/architecture.md, "The stream's clock").
+    private var heldAt: Double?
     /// Told, on the mainloop thread, when the server runs dry and when it plays again.
     private let signals: (@Sendable (PulseStream, OutputSignal) -> Void)?
 
@@ -245,8 +249,11 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
         }
     }
 
-    /// Pause (cork) or resume (uncork) without losing what is queued.
+    /// Pause (cork) or resume (uncork) without losing what is queued. The clock holds from the cork.
     public func setPaused(_ paused: Bool) throws(PulseError) {
+        connection.lock()
+        heldAt = paused ? (heldAt ?? clockSeconds()) : nil
+        connection.unlock()
         try run("pa_stream_cork") { stream, mainloop in
             pulse.streamCork(stream, paused ? 1 : 0, { _, _, userdata in PulseAudio.signalMainloop(userdata) }, mainloop)
         }
@@ -263,10 +270,16 @@ public final class PulseStream: AudioSink, @unchecked Sendable {
         }
     }
 
-    /// Seconds of this stream the listener has heard (the server's clock, latency taken off).
+    /// Seconds of this stream the listener has heard (the server's clock, latency taken off); while
+    /// paused, those heard when it paused.
     public var playedSeconds: Double {
         connection.lock()
         defer { connection.unlock() }
+        return heldAt ?? clockSeconds()
+    }
+
+    /// Call with the lock held: the server's clock of this stream.
+    private func clockSeconds() -> Double {
         var microseconds: pa_usec_t = 0
         guard pulse.streamGetTime(stream, &microseconds) >= 0 else { return 0 }
         return Double(microseconds) / 1_000_000

@@ -73,6 +73,31 @@ struct Marks {
         }
     }
 
+    /// Paused at its first sound, the clock stands still: m, two seconds paused, a 5 s seek and m again
+    /// make a region of 5 s (libpulse 16.1's clock ran on while so corked: 7 s and more).
+    @Test func aPauseAtTheFirstSoundHoldsTheClock() async throws {
+        let library = Packs.Library()
+        let file = try await Self.tone()
+        let terminal = try Self.terminal(["play", file.path], library: library)
+        try await terminal.waitForScreen { $0.contains("▶ 0:00 / 0:30") }
+        try terminal.send("Space")
+        try await terminal.waitForScreen { $0.contains("(paused)") }
+        try terminal.send("m")
+        try await terminal.waitForScreen { $0.contains("m again ends it") }
+        try await Task.sleep(for: .seconds(2))
+        try terminal.send("Right")
+        try await terminal.waitForScreen { $0.contains("0:05 / 0:30") }
+        try terminal.send("m")
+        let marked = try await terminal.waitForScreen { $0.contains("marked 0:0") }
+        #expect(marked.contains("marked 0:0"), "\(marked)")
+        try terminal.send("q")
+        #expect(try await terminal.exitStatus(within: 10) == 0)
+        let listed = try await library.run(["marks", file.path])
+        let found = try #require(listed.stdout.range(of: #"1  (\d+\.\d\d)–(\d+\.\d\d) s"#, options: .regularExpression), "\(listed.stdout)")
+        let times = listed.stdout[found].dropFirst(3).dropLast(2).split(separator: "–").compactMap { Double($0) }
+        #expect(times.count == 2 && times[0] < 1 && abs(times[1] - times[0] - 5) < 0.1, "the seek's 5 s, not the pause: \(listed.stdout)")
+    }
+
     /// A Raven table as Raven and BirdNET-Analyzer write it (each selection once per view, their own
     /// label columns) is imported once, listed, and its region loops; a broken table changes nothing.
     @Test func aRavenTableOfAnotherToolImportsAndItsRegionLoops() async throws {
