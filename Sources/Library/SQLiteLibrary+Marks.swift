@@ -48,6 +48,23 @@ extension SQLiteLibrary {
         }
     }
 
+    public func markedFiles() throws(LibraryError) -> [String] {
+        try reading { db throws(SQLiteFailure) in
+            guard try Self.hasMarks(db) else { return [] }
+            return try db.rows("SELECT DISTINCT subject FROM mark WHERE subject LIKE '/%' ORDER BY subject") { row throws(SQLiteRowProblem) in
+                try row.text("subject")
+            }
+        }
+    }
+
+    public func moveMarks(from: MarkSubject, to: MarkSubject) throws(LibraryError) -> Int {
+        try refuseWithoutMarks()
+        return try writing { db throws(SQLiteFailure) in
+            try db.execute("UPDATE mark SET subject = ? WHERE subject = ?", [.text(to.key), .text(from.key)])
+            return db.changes
+        }
+    }
+
     static func hasMarks(_ db: SQLiteConnection) throws(SQLiteFailure) -> Bool {
         !(try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'mark'") { row throws(SQLiteRowProblem) in try row.text("name") }).isEmpty
     }

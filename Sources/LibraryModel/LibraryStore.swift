@@ -57,6 +57,10 @@ public protocol LibraryStore: Sendable {
     func change(mark id: Int64, to region: MarkedRegion) throws(LibraryError) -> Bool
     /// False when there was no such mark.
     func removeMark(id: Int64) throws(LibraryError) -> Bool
+    /// Every file that marks are kept on, by its path.
+    func markedFiles() throws(LibraryError) -> [String]
+    /// Puts every mark on `from` on `to` (a file that moved); how many there were.
+    func moveMarks(from: MarkSubject, to: MarkSubject) throws(LibraryError) -> Int
 }
 
 extension LibraryStore {

@@ -9,7 +9,7 @@ extension Chirper {
             commandName: "marks",
             abstract: "Marks on a recording or a file: m while it plays marks a point, m again ends a region.",
             discussion: "Marks are kept in the library. They go to Audacity and Raven (export) and come from them or BirdNET-Analyzer (import).",
-            subcommands: [Show.self, Import.self, Export.self, Edit.self, Remove.self],
+            subcommands: [Show.self, Import.self, Export.self, Edit.self, Remove.self, Move.self],
             defaultSubcommand: Show.self)
 
         static let subjectHelp = ArgumentHelp("An XC number (XC900001, 900001 or its page's address) or a sound file.", valueName: "recording")
@@ -98,6 +98,16 @@ extension Chirper {
             }
 
             func run() throws { try MarksJob.remove(recording, numbers: numbers) }
+        }
+
+        struct Move: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "move", abstract: "Put the marks kept on a file that has moved on its new path.",
+                discussion: "Marks on a file are kept by its path: after the file moves, chirper marks NEW says where they were.")
+            @Argument(help: "Where the file was (a path, there or not), or an XC number.", completion: .file()) var from: String
+            @Argument(help: "Where it is now (a file), or an XC number.", completion: .file()) var to: String
+
+            func run() throws { try MarksJob.move(from: from, to: to) }
         }
     }
 }

@@ -73,6 +73,31 @@ struct Marks {
         }
     }
 
+    /// A file's marks are kept by its path: after it moves, `marks NEW` says where they are and `marks
+    /// move` brings them.
+    @Test func theMarksOfAFileThatMovedAreFoundAndMoved() async throws {
+        let library = Packs.Library()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-moved-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appendingPathComponent("dawn chorus.mp3"), labels = folder.appendingPathComponent("labels.txt")
+        try FileManager.default.copyItem(at: try await Self.tone(seconds: 10), to: old)
+        try "1.5\t2.5\tsong\n".write(to: labels, atomically: true, encoding: .utf8)
+        #expect(try await library.run(["marks", "import", labels.path, "--on", old.path]).status == 0)
+        let moved = folder.appendingPathComponent("kept").appendingPathComponent("dawn chorus.mp3")
+        try FileManager.default.createDirectory(at: moved.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: old, to: moved)
+
+        let none = try await library.run(["marks", moved.path])
+        #expect(none.stdout.contains("No marks") && none.stdout.contains("Marks are kept on \(old.path), which is gone"), "\(none.stdout)")
+        #expect(none.stdout.contains("chirper marks move \(old.path.replacingOccurrences(of: " ", with: "\\ "))"), "escaped for the shell: \(none.stdout)")
+        let move = try await library.run(["marks", "move", old.path, moved.path])
+        #expect(move.status == 0 && move.stdout.contains("Moved 1 mark from"), "\(move.stdout)\(move.stderr)")
+        #expect(try await library.run(["marks", moved.path]).stdout.contains("1  1.50–2.50 s  song"))
+        let again = try await library.run(["marks", "move", old.path, moved.path])
+        #expect(again.status == 1 && again.stderr.contains("no marks are kept on"), "\(again.stderr)")
+    }
+
     /// Paused at its first sound, the clock stands still: m, two seconds paused, a 5 s seek and m again
     /// make a region of 5 s (libpulse 16.1's clock ran on while so corked: 7 s and more).
     @Test func aPauseAtTheFirstSoundHoldsTheClock() async throws {

@@ -7,9 +7,11 @@ import XenoCanto
 /// What a mark is on, from what a command was given: the one place an argument or a played recording
 /// becomes a `MarkSubject` (an XC number, or a local file by its absolute path).
 enum MarkSubjects {
-    /// What `chirper marks X` names: an existing file by its path, else an XC number.
-    static func named(_ argument: String) throws(CommandFailure) -> MarkSubject {
+    /// What `chirper marks X` names: an existing file by its path, else an XC number; with `mayBeGone`,
+    /// a path that is not there (a file that has moved) names the file that was.
+    static func named(_ argument: String, mayBeGone: Bool = false) throws(CommandFailure) -> MarkSubject {
         if FileManager.default.fileExists(atPath: argument) { return .file(path: absolute(argument)) }
+        if mayBeGone, argument.contains("/") { return .file(path: absolute(argument)) }
         guard RecordingNumber.isNumber(argument) else {
             throw CommandFailure(message: "chirper: \"\(Displayable.line(argument))\" is neither a file nor an XC number (XC900001, 900001 or its page's address).",
                                  exitCode: .usage)

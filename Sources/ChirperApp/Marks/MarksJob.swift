@@ -38,7 +38,8 @@ public enum MarksJob {
             lines.append(Displayable.line(subject.key))
         }
         guard !marks.isEmpty else {
-            StandardOutput.write(lines + ["No marks: press m while it plays (again to end a region), or chirper marks import TABLE --on \(Displayable.line(argument))."])
+            StandardOutput.write(lines + ["No marks: press m while it plays (again to end a region), or chirper marks import TABLE --on \(Displayable.line(argument))."]
+                                 + movedHere(subject, library: library))
             return
         }
         StandardOutput.write(lines + ["Marks:"] + marks.enumerated().map { "  " + MarkLines.line($0.element.region, number: $0.offset + 1) })
@@ -140,6 +141,31 @@ public enum MarksJob {
             return
         }
         throw noSuchMark(wrong, of: marks.count, argument)
+    }
+
+    /// `marks move FROM TO`: the marks kept on a file's old path put on its new one (or on an XC number).
+    public static func move(from old: String, to new: String, paths: LibraryPaths = .standard()) throws {
+        let from = try MarkSubjects.named(old, mayBeGone: true)
+        let to = try MarkSubjects.named(new)
+        guard from != to else { throw CommandFailure(message: "chirper: those name the same place: nothing moved.", exitCode: .usage) }
+        let library = try LibraryAccess.open(paths)
+        let moved = try LibraryAccess.run { () throws(LibraryError) in try library.moveMarks(from: from, to: to) }
+        guard moved > 0 else {
+            throw CommandFailure(message: "chirper: no marks are kept on \(Displayable.line(from.key)): nothing moved.", exitCode: .noMatch)
+        }
+        StandardOutput.write(["Moved \(moved) mark\(moved == 1 ? "" : "s") from \(Displayable.line(from.key)) to \(Displayable.line(to.key))."])
+    }
+
+    /// For a file without marks: the files of the same name, gone from where their marks are kept, and
+    /// the command that brings their marks here.
+    private static func movedHere(_ subject: MarkSubject, library: any LibraryStore) -> [String] {
+        guard case .file(let path) = subject, let name = path.split(separator: "/").last else { return [] }
+        let gone = ((try? library.markedFiles()) ?? []).filter { kept in
+            kept.split(separator: "/").last == name && !FileManager.default.fileExists(atPath: kept)
+        }
+        return gone.prefix(5).map { kept in
+            "Marks are kept on \(Displayable.line(kept)), which is gone: chirper marks move \(ShellWord.escaped(kept)) \(ShellWord.escaped(path)) puts them here."
+        }
     }
 
     /// The loop of mark `number`'s region (`play --loop-mark`); a point is refused.
