@@ -120,6 +120,9 @@ struct LinearMode {
             try terminal.send("-l", "i 1")
             try terminal.send("Enter")
             _ = try await terminal.waitForScreen { $0.contains("Details of 1. XC") }
+            // Then its sonogram, in words.
+            let described = try await terminal.waitForScreen { $0.contains(", in words:\n  Sound from ") && $0.contains(" kHz, most near ") }
+            #expect(described.contains(", in words:\n  Sound from "), "\(described)")
             try terminal.send("?", "Enter")
             _ = try await terminal.waitForScreen { $0.contains("  a number: play that row") }
             try terminal.send("-l", "/ blackbird")
@@ -150,6 +153,21 @@ struct LinearMode {
         #expect(graded.status == 0 && graded.stdout.contains("How was it? 1 again"), "\(graded.stdout)\(graded.stderr)")
         #expect(graded.stdout.contains("Quiz over: 1 question answered"), "\(graded.stdout)")
         Self.expectLinear(graded.stdout, "quiz --self from a pipe")
+    }
+
+    /// compare through a pipe: each sonogram in words, then each side's play as lines, and the end.
+    @Test func compareIsSaidInWordsThroughAPipe() async throws {
+        let high = try await PlaybackTests.Listening.tone(hertz: 3_000, seconds: 1)
+        let low = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 1)
+        let compared = try await ChirperProcess.run(["compare", high.path, low.path], environment: ["TERM": "xterm-256color"], timeout: 30)
+        #expect(compared.status == 0, "\(compared.stderr)")
+        Self.expectLinear(compared.stdout, "compare into a pipe")
+        let lines = Self.lines(compared.stdout)
+        #expect(lines.first?.hasPrefix("A · ") == true && lines.contains { $0.hasPrefix("B · ") && $0.hasSuffix("its sonogram in words:") }, "\(lines)")
+        #expect(lines.contains("  Sound from 2.9 to 3.1 kHz, most near 3.0 kHz.") || lines.contains { $0.contains("most near 3.0 kHz") }, "\(lines)")
+        #expect(lines.contains { $0.contains("most near 1.0 kHz") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("kHz ┤") }, "no picture: \(lines)")
+        #expect(lines.last == "ended", "\(lines)")
     }
 
     @Test func throughAPipeTheEndIsSaid() async throws {

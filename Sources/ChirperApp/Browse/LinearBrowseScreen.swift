@@ -3,7 +3,8 @@ import DisplayText
 
 /// Browse in the linear mode: what changed is said, a whole line each, never a frame. The heading when
 /// the results change, each row of the page once (again when its star changes), the sound of the row
-/// that plays at each change, the details asked for, and the state's messages and notices.
+/// that plays at each change, the details asked for and the sonogram in words, and the state's messages
+/// and notices.
 struct LinearBrowseScreen: BrowseScreen {
     private var heading: String?
     /// The page said (its first row), and each of its rows as said.
@@ -11,6 +12,7 @@ struct LinearBrowseScreen: BrowseScreen {
     private var rowLines: [String: String] = [:]
     private var sound: String?
     private var details: [String]?
+    private var sonogram: [String]?
     private var message: [String] = []
     private var notice: String?
     private var lastLine = ""
@@ -42,6 +44,11 @@ struct LinearBrowseScreen: BrowseScreen {
         if details != self.details {
             self.details = details
             lines += details ?? []
+        }
+        let sonogram = BrowseLinear.sonogram(model)
+        if sonogram != self.sonogram {
+            self.sonogram = sonogram
+            lines += sonogram ?? []
         }
         let sound = BrowseLinear.sound(model)?.line
         if sound != self.sound {

@@ -35,6 +35,12 @@ public enum CompareJob {
             let screen = CompareScreen(frame: frame, colours: colours)
             screen.draw()
             session.layout = .compare(screen)
+        } else if Terminal.isLinear {
+            // Heard, not seen: each sonogram in words, as `sonogram --describe` says it.
+            StandardOutput.write([a, b].flatMap { side in
+                ["\(side.letter) · \(side.frameSide.label), its sonogram in words:"]
+                    + SonogramDescription.lines(SonogramDescription.describe(side.frameSide.spectrogram)).map { "  " + $0 }
+            })
         } else {
             StandardOutput.write(frame.lines(colours: colours))
         }

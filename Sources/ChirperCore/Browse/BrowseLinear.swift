@@ -40,12 +40,22 @@ public enum BrowseLinear {
         return (row.id, "\(active + 1). XC\(row.id) \(words)")
     }
 
-    /// The details of the cursor's row, when asked for (`i N`).
+    /// The details of the cursor's row, when asked for (`i N` opens its sonogram, said with them).
     public static func details(_ model: BrowseModel) -> [String]? {
-        guard model.panel == .details, model.cursor < model.rows.count else { return nil }
+        guard model.panel == .details || model.sonogram != nil, model.cursor < model.rows.count else { return nil }
         let recording = model.rows[model.cursor].recording
         return ["Details of \(model.cursor + 1). XC\(recording.id):"]
             + RecordingSection.compactLines(RecordingSection.sections(of: recording), width: 1_000).map { "  " + $0 }
+    }
+
+    /// The sonogram of the cursor's row in words, once it is made (or why there is none).
+    public static func sonogram(_ model: BrowseModel) -> [String]? {
+        switch model.sonogram {
+        case .ready(let id, _)?:
+            return model.sonogramInWords.map { ["Sonogram of XC\(id), in words:"] + SonogramDescription.lines($0).map { "  " + $0 } }
+        case .failed(let id, let reason)?: return ["No sonogram of XC\(id): \(reason)"]
+        case .loading?, nil: return nil
+        }
     }
 
     /// What the state says where rows would be (searching, no match, an error), without the spinner.
@@ -70,7 +80,7 @@ public enum BrowseLinear {
         if ["q", "quit"].contains(text.lowercased()) { return .keys(quitKeys) }
         if let number = Int(text) { return row(number, in: model).map { .keys(closing + $0 + key(.play)) } ?? .unknown(text) }
         let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-        if parts.count == 2, let number = Int(parts[1]), let action = ["i": BrowseAction.info, "f": .star][parts[0]] {
+        if parts.count == 2, let number = Int(parts[1]), let action = ["i": BrowseAction.sonogram, "f": .star][parts[0]] {
             return row(number, in: model).map { .keys(closing + $0 + key(action)) } ?? .unknown(text)
         }
         // A box that would wait for text the listener does not see: asked for with its text instead.
@@ -94,7 +104,7 @@ public enum BrowseLinear {
         "Commands, each a line then Enter:",
         "  a number: play that row",
         "  n, p: the next or previous page of rows",
-        "  i and a number: that row's details",
+        "  i and a number: that row's details, then its sonogram in words",
         "  f and a number: star that row (the list starred), or take its star off",
         "  / and words: search again",
     ]

@@ -60,6 +60,7 @@ public struct BrowseModel: Equatable, Sendable {
     private struct KeptSpectrogram: Equatable, Sendable {
         let id: String
         let spectrogram: Spectrogram
+        let inWords: SonogramDescription.Summary
         /// The top of the frequency axis `+` and `-` chose; nil: fitted to the sound.
         var top: Double?
     }
@@ -82,6 +83,9 @@ public struct BrowseModel: Equatable, Sendable {
         if case .sonogram(let view) = panel { return view }
         return nil
     }
+
+    /// The sonogram shown, in words (what the linear mode says in place of its picture).
+    public var sonogramInWords: SonogramDescription.Summary? { sonogram?.id == kept?.id ? kept?.inWords : nil }
 
     /// Whether a spinner or a progress display is running, so ticks should redraw.
     public var isBusy: Bool {
@@ -237,7 +241,7 @@ public struct BrowseModel: Equatable, Sendable {
         asked = nil
         switch result {
         case .success(let made):
-            kept = KeptSpectrogram(id: id, spectrogram: made)
+            kept = KeptSpectrogram(id: id, spectrogram: made, inWords: SonogramDescription.describe(made))
             drawSonogram()
         case .failure(let error):
             if sonogram?.id == id { panel = .sonogram(.failed(id: id, reason: error.description)) }
