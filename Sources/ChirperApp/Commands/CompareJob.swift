@@ -35,7 +35,7 @@ public enum CompareJob {
             let screen = CompareScreen(frame: frame, colours: colours)
             screen.draw()
             session.layout = .compare(screen)
-        } else if Terminal.isLinear {
+        } else if Terminal.wantsWords {
             // Heard, not seen: each sonogram in words, as `sonogram --describe` says it.
             StandardOutput.write([a, b].flatMap { side in
                 ["\(side.letter) · \(side.frameSide.label), its sonogram in words:"]

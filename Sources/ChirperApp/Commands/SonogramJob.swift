@@ -23,9 +23,7 @@ public enum SonogramJob {
         } catch {
             throw CommandFailure(message: "chirper: \(name): \(error)", exitCode: .playbackFailed)
         }
-        // In words when asked, or for a listener who asked for lines (not merely a pipe: a picture piped
-        // to a file is still a picture).
-        if png != "-", describe || Terminal.plainAsked || ProcessInfo.processInfo.environment["TERM"] == "dumb" {
+        if png != "-", describe || Terminal.wantsWords {
             StandardOutput.write(SonogramDescription.lines(SonogramDescription.describe(spectrogram)))
         } else if png != "-" {
             let size = SonogramText.pictureSize(width: Terminal.width, lines: lines ?? (Terminal.size?.height).map { $0 - 2 } ?? 24)

@@ -27,6 +27,10 @@ enum Terminal {
     /// Whole lines for a listener (a screen reader, a log): asked for, TERM=dumb, or stdout not a terminal.
     static var isLinear: Bool { !allowsEscapes(STDOUT_FILENO) }
 
+    /// Sonograms in words, not pictures: for a listener who asked for lines (not merely a pipe: a
+    /// picture piped to a file is still a picture).
+    static var wantsWords: Bool { plainAsked || ProcessInfo.processInfo.environment["TERM"] == "dumb" }
+
     /// Columns of the terminal on stdout; else $COLUMNS; else 100.
     static var width: Int {
         var size = winsize()
