@@ -171,6 +171,27 @@ struct LinearMode {
         #expect(lines.last == "ended", "\(lines)")
     }
 
+    /// compare with TERM=dumb in a pseudo-terminal: its sonograms in words, Tab answered by a line.
+    @Test func compareInAPseudoTerminalIsSaidInWords() async throws {
+        let high = try await PlaybackTests.Listening.tone(hertz: 3_000, seconds: 20)
+        let low = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 20)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-linear-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("terminal.log")
+        let command = [ChirperProcess.binary.path, "compare", high.path, low.path].map { "'" + $0 + "'" }.joined(separator: " ")
+        let terminal = try TmuxSession(command: ["script", "-q", "-f", "-e", "-c", command, log.path],
+                                       environment: ChirperProcess.environment(extra: ["TERM": "dumb"]), width: 100, height: 40)
+        _ = try await terminal.waitForScreen { $0.contains("most near 1.0 kHz") && $0.contains("playing (0:20)") }
+        try terminal.send("Tab")
+        _ = try await terminal.waitForScreen { $0.contains("2/2 · B · ") }
+        try terminal.send("q")
+        #expect(try await terminal.exitStatus(within: 10) == 0)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        Self.expectLinear(text, "compare, TERM=dumb")
+        #expect(text.contains("its sonogram in words:") && !text.contains("kHz ┤"), "\(text)")
+    }
+
     @Test func throughAPipeTheEndIsSaid() async throws {
         let file = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 2)
         let played = try await ChirperProcess.run(["play", file.path], environment: ["TERM": "xterm-256color"], timeout: 30)
