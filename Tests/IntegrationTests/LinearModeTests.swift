@@ -21,15 +21,27 @@ struct LinearMode {
         #expect(repeated.isEmpty, "\(what): no line twice in a row: \(repeated)")
     }
 
-    @Test func everyKeyIsAnsweredByALineAndNothingIsRedrawn() async throws {
-        let file = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 30)
+    /// A folder of the test's own.
+    static func folder() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-linear-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        return directory
+    }
+
+    /// chirper with `arguments` and TERM=dumb in a pseudo-terminal, every byte it writes kept in the log.
+    static func dumbTerminal(_ arguments: [String], in directory: URL) throws -> (TmuxSession, URL) {
         let log = directory.appendingPathComponent("terminal.log")
-        let command = [ChirperProcess.binary.path, "play", file.path].map { "'" + $0 + "'" }.joined(separator: " ")
+        let command = ([ChirperProcess.binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
         let terminal = try TmuxSession(command: ["script", "-q", "-f", "-e", "-c", command, log.path],
                                        environment: ChirperProcess.environment(extra: ["TERM": "dumb"]), width: 100, height: 40)
+        return (terminal, log)
+    }
+
+    @Test func everyKeyIsAnsweredByALineAndNothingIsRedrawn() async throws {
+        let file = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 30)
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (terminal, log) = try Self.dumbTerminal(["play", file.path], in: directory)
         _ = try await terminal.waitForScreen { $0.contains("Keys: ? lists them, q quits.") && $0.contains("playing (0:30)") }
         try terminal.send("?")
         _ = try await terminal.waitForScreen { $0.contains("  space: pause or resume") }
@@ -175,13 +187,9 @@ struct LinearMode {
     @Test func compareInAPseudoTerminalIsSaidInWords() async throws {
         let high = try await PlaybackTests.Listening.tone(hertz: 3_000, seconds: 20)
         let low = try await PlaybackTests.Listening.tone(hertz: 1_000, seconds: 20)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("chirper-linear-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.folder()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let log = directory.appendingPathComponent("terminal.log")
-        let command = [ChirperProcess.binary.path, "compare", high.path, low.path].map { "'" + $0 + "'" }.joined(separator: " ")
-        let terminal = try TmuxSession(command: ["script", "-q", "-f", "-e", "-c", command, log.path],
-                                       environment: ChirperProcess.environment(extra: ["TERM": "dumb"]), width: 100, height: 40)
+        let (terminal, log) = try Self.dumbTerminal(["compare", high.path, low.path], in: directory)
         _ = try await terminal.waitForScreen { $0.contains("most near 1.0 kHz") && $0.contains("playing (0:20)") }
         try terminal.send("Tab")
         _ = try await terminal.waitForScreen { $0.contains("2/2 · B · ") }
