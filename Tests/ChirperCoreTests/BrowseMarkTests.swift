@@ -73,4 +73,13 @@ import XenoCanto
         _ = model.receive(.playbackStopped)
         #expect(model.press(.character(".")) == [], "nothing plays")
     }
+
+    @Test func aRefusedRowLeavesTheOpenMarkOfTheRowThatPlays() throws {
+        var model = playing()
+        let row = model.rows[0]
+        model.kept(row.id, try #require(MarkedRegion(start: 2, end: 2)), .kept(id: 3))
+        _ = model.receive(.playback(recordingID: model.rows[2].id, .failed(.notPlayable)))
+        #expect(model.marking == .open(recordingID: row.id, at: 2, id: 3))
+        #expect(model.landmarks == [try #require(MarkedRegion(start: 2, end: 2))])
+    }
 }

@@ -11,7 +11,7 @@ enum MarkSubjects {
     /// a path that is not there (a file that has moved) names the file that was.
     static func named(_ argument: String, mayBeGone: Bool = false) throws(CommandFailure) -> MarkSubject {
         if FileManager.default.fileExists(atPath: argument) { return .file(path: absolute(argument)) }
-        if mayBeGone, argument.contains("/") { return .file(path: absolute(argument)) }
+        if mayBeGone, !RecordingNumber.isNumber(argument) { return .file(path: absolute(argument)) }
         guard RecordingNumber.isNumber(argument) else {
             throw CommandFailure(message: "chirper: \"\(Displayable.line(argument))\" is neither a file nor an XC number (XC900001, 900001 or its page's address).",
                                  exitCode: .usage)

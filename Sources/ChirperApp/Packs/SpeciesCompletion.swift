@@ -20,7 +20,10 @@ public enum SpeciesCompletion {
         var found = QueryCompletion.candidates(words: typed, index: index, prefix: read(prefix), bash: bash, species: known)
         if found.isEmpty {
             // Every name offered begins with what is typed after the tag's colon, if there is one.
-            let typedName = read(prefix).split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            // A bare word that begins a tag's name may be offered that tag's values: every line is read.
+            let word = read(prefix)
+            let typedName = word.contains(":") ? String(word.drop { $0 != ":" }.dropFirst())
+                : QueryCompletion.tags.contains { $0.hasPrefix(word.lowercased()) } ? "" : word
             found = QueryCompletion.candidates(words: typed, index: index, prefix: read(prefix), bash: bash, species: { taxonomy(namesStarting: typedName) })
         }
         let candidates = found

@@ -29,19 +29,24 @@ extension BrowseModel {
     /// The places `.` and `,` go to in the recording that plays.
     public var landmarks: [MarkedRegion] { heardRecording.landmarks.places }
 
-    /// The player's news of recording `id`: a recording new to the player brings its annotations; its
+    /// The player's news of recording `id`: a recording beginning to play brings its annotations; its
     /// first sound asks for the marks the library holds on it; positions and jumps say where it is heard.
+    /// News of another row that does not play (a restricted row refused) leaves the one that plays.
     mutating func hear(_ id: String, _ event: PlaybackEvent) -> [BrowseCommand] {
-        let recording = rows.first { $0.id == id }?.recording
         if heardRecording.id != id {
-            heardRecording = HeardRecording(id: id, landmarks: Landmarks(Landmarks.annotations(of: recording)))
+            switch event {
+            case .buffering, .started:
+                let recording = rows.first { $0.id == id }?.recording
+                heardRecording = HeardRecording(id: id, landmarks: Landmarks(Landmarks.annotations(of: recording)))
+            case .position, .jumped, .paused, .resumed, .settings, .marked, .finished, .failed: return []
+            }
         }
         switch event {
         case .position(let elapsed, _): heardRecording.heard = elapsed
         case .jumped(let to): heardRecording.heard = to
         case .started:
             heardRecording.landmarks.forgetVisit()
-            guard !heardRecording.marksAsked, let recording else { break }
+            guard !heardRecording.marksAsked, let recording = rows.first(where: { $0.id == id })?.recording else { break }
             heardRecording.marksAsked = true
             return [.readMarks(recording)]
         case .buffering, .paused, .resumed, .settings, .marked, .finished, .failed: break
