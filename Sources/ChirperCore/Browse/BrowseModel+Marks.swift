@@ -12,6 +12,7 @@ public enum BrowseMarking: Equatable, Sendable {
 /// annotations and marks, and the mark being made on it.
 struct HeardRecording: Equatable, Sendable {
     var id: String?
+    var recording: Recording?
     var heard = 0.0
     var landmarks = Landmarks()
     var marking = BrowseMarking.none
@@ -37,7 +38,7 @@ extension BrowseModel {
             switch event {
             case .buffering, .started:
                 let recording = rows.first { $0.id == id }?.recording
-                heardRecording = HeardRecording(id: id, landmarks: Landmarks(Landmarks.annotations(of: recording)))
+                heardRecording = HeardRecording(id: id, recording: recording, landmarks: Landmarks(Landmarks.annotations(of: recording)))
             case .position, .jumped, .paused, .resumed, .settings, .marked, .finished, .failed: return []
             }
         }
@@ -46,7 +47,7 @@ extension BrowseModel {
         case .jumped(let to): heardRecording.heard = to
         case .started:
             heardRecording.landmarks.forgetVisit()
-            guard !heardRecording.marksAsked, let recording = rows.first(where: { $0.id == id })?.recording else { break }
+            guard !heardRecording.marksAsked, let recording = heardRecording.recording else { break }
             heardRecording.marksAsked = true
             return [.readMarks(recording)]
         case .buffering, .paused, .resumed, .settings, .marked, .finished, .failed: break
@@ -83,17 +84,16 @@ extension BrowseModel {
 
     /// What the library did with a mark on recording `id`, said in the footer.
     public mutating func kept(_ id: String, _ region: MarkedRegion, _ outcome: PlayingModel.MarkOutcome) {
+        let openedAt: Double? = if case .open(id, let start, _) = marking { start } else { nil }
         switch outcome {
         case .notKept(let reason):
             tell("✗ mark not kept: " + reason)
         case .kept(let mark) where region.isPoint:
-            if heardRecording.id == id, marking != .open(recordingID: id, at: region.start, id: mark) { heardRecording.landmarks.place(region) }
+            if heardRecording.id == id { heardRecording.landmarks.kept(region, openedAt: openedAt) }
             marking = .open(recordingID: id, at: region.start, id: mark)
             tell("mark at " + MarkTime.text(region.start) + " on XC" + id + ", m again ends it")
         case .kept:
-            if heardRecording.id == id, case .open(id, let start, _) = marking {
-                heardRecording.landmarks.place(region, replacing: MarkedRegion(start: start, end: start))
-            }
+            if heardRecording.id == id { heardRecording.landmarks.kept(region, openedAt: openedAt) }
             marking = .none
             tell("marked " + MarkTime.range(region) + " on XC" + id + " (chirper marks XC" + id + ")")
         }

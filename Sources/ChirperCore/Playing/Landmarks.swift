@@ -29,6 +29,17 @@ public struct Landmarks: Equatable, Sendable {
         places.insert(region, at: index)
     }
 
+    /// A mark the library kept, with `openedAt` the start of the point open on this recording: a point is
+    /// a new place (the open one again, m twice with nothing between, is already placed); a region takes
+    /// the place of the point it was opened with.
+    public mutating func kept(_ region: MarkedRegion, openedAt: Double?) {
+        if region.isPoint {
+            if openedAt != region.start { place(region) }
+        } else {
+            place(region, replacing: openedAt.flatMap { MarkedRegion(start: $0, end: $0) })
+        }
+    }
+
     /// The marks the library holds (read once the play has begun), those not yet here.
     public mutating func learn(_ regions: [MarkedRegion]) {
         for region in regions where !places.contains(region) { place(region) }

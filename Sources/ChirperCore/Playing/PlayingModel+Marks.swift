@@ -29,16 +29,16 @@ extension PlayingModel {
 
     /// The answer to `keepMark`: a point kept is open until the next `m`; a region kept closes it.
     public mutating func kept(_ item: Int, _ region: MarkedRegion, _ outcome: MarkOutcome) {
+        let openedAt: Double? = if case .open(item, let start, _) = marking { start } else { nil }
         switch outcome {
         case .notKept(let reason):
             markNote = "mark not kept: " + reason
         case .kept(let id) where region.isPoint:
-            // The same point again (m twice with nothing between) is the one already placed.
-            if marking != .open(item: item, at: region.start, id: id) { place(on: item) { $0.place(region) } }
+            place(on: item) { $0.kept(region, openedAt: openedAt) }
             marking = .open(item: item, at: region.start, id: id)
             markNote = "mark at " + MarkTime.text(region.start) + ", m again ends it"
         case .kept:
-            if case .open(item, let start, _) = marking { place(on: item) { $0.place(region, replacing: MarkedRegion(start: start, end: start)) } }
+            place(on: item) { $0.kept(region, openedAt: openedAt) }
             marking = .none
             markNote = "marked " + MarkTime.range(region)
         }
