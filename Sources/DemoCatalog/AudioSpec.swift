@@ -10,6 +10,9 @@ public struct AudioSpec: Sendable, Hashable {
         /// A field recording's opening before its subject: wind throughout, a spoken announcement, then
         /// from `lead` seconds on a song of rising notes from `hertz` (the quiz's start is measured on it).
         case announcedSong(hertz: Double, lead: Double)
+        /// Wind and a cricket's chirps (a quarter second of `insectHertz` each half second) throughout,
+        /// busier than the bird, and from `lead` seconds on the same song as `announcedSong`'s.
+        case songOverInsects(hertz: Double, lead: Double, insectHertz: Double)
     }
 
     public var shape: Shape
@@ -33,7 +36,7 @@ public struct AudioSpec: Sendable, Hashable {
     public var hertz: Double? {
         switch shape {
         case .tone(let hertz), .call(let hertz, _, _): return hertz
-        case .sweep, .announcedSong: return nil
+        case .sweep, .announcedSong, .songOverInsects: return nil
         }
     }
 
@@ -45,6 +48,7 @@ public struct AudioSpec: Sendable, Hashable {
         case .call(let hz, let burst, let pause): shapeName = "call\(Int(hz))-\(Int(burst * 1000))-\(Int(pause * 1000))"
         case .sweep(let from, let to): shapeName = "sweep\(Int(from))-\(Int(to))"
         case .announcedSong(let hz, let lead): shapeName = "announced\(Int(hz))-\(Int(lead * 1000))"
+        case .songOverInsects(let hz, let lead, let insect): shapeName = "insects\(Int(insect))-song\(Int(hz))-\(Int(lead * 1000))"
         }
         let rate = kilobitsPerSecond.map { "-\($0)k" } ?? ""
         return "\(shapeName)-\(sampleRate)-\(channels)ch-\(Int(seconds * 1000))ms\(rate)"

@@ -31,6 +31,8 @@ struct AudioSynth {
                 value = sin(phase) * envelope(t, start: 0, length: spec.seconds)
             case .announcedSong(let hz, let lead):
                 value = FieldSounds.wind(t, frame: frame) + (t < lead ? FieldSounds.speech(t, until: lead - 2) : FieldSounds.song(t - lead, hertz: hz))
+            case .songOverInsects(let hz, let lead, let insect):
+                value = FieldSounds.wind(t, frame: frame) + FieldSounds.cricket(t, hertz: insect) + (t < lead ? 0 : FieldSounds.song(t - lead, hertz: hz))
             }
             let sample = Int16(max(-32767, min(32767, value * AudioSynth.amplitude))).littleEndian
             for _ in 0..<spec.channels {

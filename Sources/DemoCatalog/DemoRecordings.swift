@@ -197,6 +197,8 @@ public struct DemoRecordings: Sendable {
         case .sweep(let from, let to): return "a sweep from \(Int(from)) to \(Int(to)) Hz, \(spec.sampleRate) Hz \(channels)"
         case .announcedSong(let hz, let lead):
             return "wind and a voice, then from \(Int(lead)) s a song from \(Int(hz)) Hz, \(spec.sampleRate) Hz \(channels)"
+        case .songOverInsects(let hz, let lead, let insect):
+            return "a cricket at \(Int(insect)) Hz throughout, from \(Int(lead)) s a song from \(Int(hz)) Hz, \(spec.sampleRate) Hz \(channels)"
         }
     }
 }

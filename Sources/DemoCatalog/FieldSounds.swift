@@ -48,6 +48,14 @@ enum FieldSounds {
         return 0.9 * sin(.pi * within / 0.12) * sin(phase)
     }
 
+    /// A cricket: a quarter second of `hertz` (pulsed at 40 Hz, as a wing's teeth make it) each half second.
+    static func cricket(_ t: Double, hertz: Double) -> Double {
+        let within = t.truncatingRemainder(dividingBy: 0.5)
+        guard within < 0.25 else { return 0 }
+        let pulses = 0.6 + 0.4 * sin(2 * .pi * 40 * t)
+        return 0.3 * sin(.pi * within / 0.25) * pulses * sin(2 * .pi * hertz * t)
+    }
+
     /// −1…1, the same for the same frame on every run.
     private static func hiss(_ frame: Int) -> Double { 2 * unit(frame) - 1 }
 

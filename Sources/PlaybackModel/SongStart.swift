@@ -12,8 +12,9 @@ import Darwin
 /// lights many bands at once (a pitch's harmonics, up through the formants), as do a handling noise or a
 /// car passing; a bird's note lights one or a few. Such broad columns are set aside. The bird's band is
 /// the one active longest in the rest (a recording is mostly its subject), widened to the neighbours
-/// active at least half as long; the start is the first stretch where that band stays active, less a
-/// short lead-in so the first note is heard whole.
+/// active at least half as long; pooled over a species' recordings, it is the band busiest in most of
+/// them. The start is the first stretch where that band stays active, less a short lead-in so the first
+/// note is heard whole.
 public enum SongStart {
     /// The bands' edges: third octaves from 150 Hz to 12 kHz, where birds (and most other sounds
     /// xeno-canto holds) sing.
@@ -33,17 +34,65 @@ public enum SongStart {
     static let broadShare = 0.35
     static let broadBands = 6
 
-    /// Seconds into the recording to start from (0 when nothing stands out: the sound is heard from the
-    /// start rather than skipped).
+    /// What a recording's bands do over time: which is active in each column, voices set aside.
+    public struct Bands: Sendable, Equatable {
+        /// `active[band][column]`.
+        let active: [[Bool]]
+        let columnSeconds: Double
+        /// Each band's share of the columns, over the busiest band's share: this recording's say in where
+        /// its species sings, the same weight for a short recording as a long one.
+        public let profile: [Double]
+
+        init(active: [[Bool]], columnSeconds: Double) {
+            self.active = active
+            self.columnSeconds = columnSeconds
+            let time = active.map { Double($0.lazy.filter { $0 }.count) }
+            let most = time.max() ?? 0
+            profile = time.map { most > 0 ? $0 / most : 0 }
+        }
+    }
+
+    /// Seconds into the recording to start from, by its own bands alone (0 when nothing stands out: the
+    /// sound is heard from the start rather than skipped).
     public static func seconds(in spectrogram: Spectrogram) -> Double {
-        guard spectrogram.columnSeconds > 0, spectrogram.columnSeconds.isFinite else { return 0 }
+        bands(in: spectrogram).map { seconds(in: $0, pooledWith: []) } ?? 0
+    }
+
+    /// The bands of `spectrogram`; nil when it is too short or has no time.
+    public static func bands(in spectrogram: Spectrogram) -> Bands? {
+        guard spectrogram.columnSeconds > 0, spectrogram.columnSeconds.isFinite else { return nil }
         let levels = bandLevels(spectrogram)
-        guard let first = levels.first, first.count >= 2 else { return 0 }
-        let active = narrow(activity(levels))
-        guard let band = subjectBands(active) else { return 0 }
-        let stretch = max(1, Int((stretchSeconds / spectrogram.columnSeconds).rounded()))
+        guard let first = levels.first, first.count >= 2 else { return nil }
+        return Bands(active: narrow(activity(levels)), columnSeconds: spectrogram.columnSeconds)
+    }
+
+    /// Seconds into `recording` to start from, listening in the band where its species sings: where
+    /// this recording and `others` of the same species hold their sound together. A steady insect or a
+    /// second bird busier than the subject in one recording is outvoted by the rest. When that band
+    /// never sounds long enough in this recording, its own busiest band is listened in; 0 when neither does.
+    public static func seconds(in recording: Bands, pooledWith others: [Bands]) -> Double {
+        let pooled = subjectBands(pool([recording] + others))
+        if let pooled, let start = firstStretch(of: pooled, in: recording) { return start }
+        if let own = subjectBands(recording.profile), own != pooled, let start = firstStretch(of: own, in: recording) { return start }
+        return 0
+    }
+
+    /// The profiles of `recordings` added band by band (a recording at a lower sample rate has fewer bands).
+    static func pool(_ recordings: [Bands]) -> [Double] {
+        var sum = [Double](repeating: 0, count: recordings.map(\.profile.count).max() ?? 0)
+        for recording in recordings {
+            for (band, share) in recording.profile.enumerated() { sum[band] += share }
+        }
+        return sum
+    }
+
+    /// Where `band` first stays active through most of a stretch, less the lead-in; nil when it never does.
+    static func firstStretch(of band: ClosedRange<Int>, in recording: Bands) -> Double? {
+        guard let columns = recording.active.first?.count else { return nil }
+        let stretch = max(1, Int((stretchSeconds / recording.columnSeconds).rounded()))
         let needed = max(1, Int((Double(stretch) * activeShareOfStretch).rounded(.up)))
-        let sounding = (0..<first.count).map { column in band.contains { active[$0][column] } }
+        let rows = band.filter { $0 < recording.active.count }.map { recording.active[$0] }
+        let sounding = (0..<columns).map { column in rows.contains { $0[column] } }
         var count = 0
         for column in sounding.indices {
             if sounding[column] { count += 1 }
@@ -52,9 +101,9 @@ public enum SongStart {
             // The stretch's first active column is where the sound begins.
             let from = max(0, column - stretch + 1)
             guard let onset = sounding[from...column].firstIndex(of: true) else { continue }
-            return max(0, Double(onset) * spectrogram.columnSeconds - leadIn)
+            return max(0, Double(onset) * recording.columnSeconds - leadIn)
         }
-        return 0
+        return nil
     }
 
     /// Each band's level in decibels per column: `levels[band][column]`.
@@ -99,14 +148,13 @@ public enum SongStart {
         return active.map { band in band.indices.map { band[$0] && !broad[$0] } }
     }
 
-    /// The band active longest and its neighbours active at least half as long; nil when no band ever is.
-    static func subjectBands(_ active: [[Bool]]) -> ClosedRange<Int>? {
-        let time = active.map { $0.lazy.filter { $0 }.count }
-        guard let peak = time.indices.max(by: { time[$0] < time[$1] }), time[peak] > 0 else { return nil }
+    /// The band with the largest share and its neighbours with at least half of it; nil when no band has any.
+    static func subjectBands(_ share: [Double]) -> ClosedRange<Int>? {
+        guard let peak = share.indices.max(by: { share[$0] < share[$1] }), share[peak] > 0 else { return nil }
         var low = peak
         var high = peak
-        while low > 0, time[low - 1] * 2 >= time[peak] { low -= 1 }
-        while high + 1 < time.count, time[high + 1] * 2 >= time[peak] { high += 1 }
+        while low > 0, share[low - 1] * 2 >= share[peak] { low -= 1 }
+        while high + 1 < share.count, share[high + 1] * 2 >= share[peak] { high += 1 }
         return low...high
     }
 }

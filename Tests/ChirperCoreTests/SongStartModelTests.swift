@@ -32,4 +32,25 @@ struct SongStartModelTests {
         #expect(SongStart.seconds(in: Self.spectrogram(seconds: 20) { _, _ in false }) == 0)
         #expect(SongStart.seconds(in: Spectrogram(sampleRate: 24_000, binCount: 0, columnSeconds: 0.1, columns: [])) == 0)
     }
+
+    /// A cricket at 8–8.5 kHz, 0.3 s of each 0.5 s.
+    static func cricket(_ column: Int, _ bin: Int) -> Bool { (80...85).contains(bin) && column % 5 < 3 }
+
+    @Test func aBusierCricketIsOutvotedByTheSpeciesOtherRecordings() throws {
+        // The cricket throughout, the song from 11 s: alone, the cricket's band is the busiest.
+        let crickets = try #require(SongStart.bands(in: Self.spectrogram(seconds: 30) { column, bin in
+            Self.cricket(column, bin) || column >= 110 && Self.note(column, bin)
+        }))
+        let songs = try [20.0, 12].map { seconds in try #require(SongStart.bands(in: Self.spectrogram(seconds: seconds, Self.note))) }
+        #expect(SongStart.seconds(in: crickets, pooledWith: []) == 0, "alone, the cricket from the first second")
+        #expect(abs(SongStart.seconds(in: crickets, pooledWith: songs) - 10.7) < 0.05, "with the species' others, the song")
+        #expect(SongStart.seconds(in: songs[0], pooledWith: [crickets, songs[1]]) == 0, "the others keep their own start")
+    }
+
+    @Test func aRecordingWhereTheSpeciesBandNeverSoundsKeepsItsOwn() throws {
+        // Quiet for 5 s, then only the cricket: the species' band is never heard here.
+        let other = try #require(SongStart.bands(in: Self.spectrogram(seconds: 20) { column, bin in column >= 50 && Self.cricket(column, bin) }))
+        let songs = try [20.0, 12].map { seconds in try #require(SongStart.bands(in: Self.spectrogram(seconds: seconds, Self.note))) }
+        #expect(abs(SongStart.seconds(in: other, pooledWith: songs) - 4.7) < 0.05)
+    }
 }

@@ -6,10 +6,12 @@ import XenoCanto
 
 /// Where each question's sound begins and, with `--clip`, where it ends. The start is where xeno-canto's
 /// annotation sets first mark the recording's species (of its sound type, when one is marked), else
-/// where the bird is first heard (`SongStart`), found once per recording, off the screen's loop and off
-/// this actor: the next question's while this one plays. A file is waited for (at most `patience`, then it plays from its
-/// start); a recording still on the server plays from its start until its measure (over the first
-/// minute, fetched alongside) is done.
+/// where the bird is first heard (`SongStart`), listening in the band where the species' recordings at
+/// hand sing (the recording's own and up to `siblings` more of its files). Each recording is measured
+/// once, off the screen's loop and off this actor: the next question's while this one plays. Files are
+/// waited for (at most `patience`, then what is measured by then is used, or the start of the file); a
+/// recording still on the server plays from its start until its measure (over the first minute,
+/// fetched alongside) is done.
 actor QuestionClips {
     /// The clip's length in seconds; nil: the sound plays on to the recording's end.
     let clipSeconds: Double?
@@ -17,26 +19,43 @@ actor QuestionClips {
     static let searched = 60.0
     /// The longest a question's sound waits for its measure.
     static let patience = Duration.seconds(2)
+    /// Other files of a species measured with the one asked about.
+    static let siblings = 4
 
-    private var measures: [String: Task<Double, Never>] = [:]
-    private var found: [String: Double] = [:]
+    /// The session's recordings by species (binomial, lower case).
+    private let bySpecies: [String: [Recording]]
+    private var measures: [String: Task<Void, Never>] = [:]
+    private var measured: [String: SongStart.Bands] = [:]
+    /// Where a recording's sound is: its pack file or the server (a test names its own files).
+    private let source: @Sendable (Recording) -> AudioSource?
 
-    init(clipSeconds: Double?) { self.clipSeconds = clipSeconds }
+    init(clipSeconds: Double?, recordings: [Recording] = [], source: @escaping @Sendable (Recording) -> AudioSource? = { $0.audioSource }) {
+        self.clipSeconds = clipSeconds
+        var seen = Set<String>()
+        bySpecies = Dictionary(grouping: recordings.filter { seen.insert($0.id).inserted }) { $0.binomial.lowercased() }
+        self.source = source
+    }
 
     /// The stretch of `recording` a question plays.
     func clip(of recording: Recording) async -> (start: Double, end: Double?) {
         if let marked = Self.annotatedStart(of: recording) { return (marked, clipSeconds.map { marked + $0 }) }
-        let measure = self.measure(recording)
-        var start = found[recording.id] ?? 0
-        if found[recording.id] == nil, case .file? = recording.audioSource {
-            start = await Self.value(of: measure, within: Self.patience) ?? 0
+        let running = measureWithSiblings(recording)
+        if measured[recording.id] == nil, case .file? = source(recording) {
+            await Self.wait(for: running, within: Self.patience)
         }
+        let start = start(of: recording)
         return (start, clipSeconds.map { start + $0 })
     }
 
-    /// Starts measuring `recording`, for a question still to come.
+    /// Starts measuring `recording` and its species' files, for a question still to come.
     func prepare(_ recording: Recording) {
-        if Self.annotatedStart(of: recording) == nil { _ = measure(recording) }
+        guard Self.annotatedStart(of: recording) == nil else { return }
+        _ = measureWithSiblings(recording)
+    }
+
+    /// Returns when every measure begun has ended.
+    func settle() async {
+        for task in measures.values { await task.value }
     }
 
     /// The first sound the annotation sets mark of the recording's own species (of its sound type when
@@ -48,39 +67,56 @@ actor QuestionClips {
         return (ofType.isEmpty ? species : ofType).map(\.start).min().map { max(0, $0 - SongStart.leadIn) }
     }
 
-    private func measure(_ recording: Recording) -> Task<Double, Never> {
+    /// Where `recording`'s bird is first heard, by what is measured so far; 0 before its own measure.
+    func start(of recording: Recording) -> Double {
+        guard let bands = measured[recording.id] else { return 0 }
+        let others = (bySpecies[recording.binomial.lowercased()] ?? []).filter { $0.id != recording.id }.compactMap { measured[$0.id] }
+        return SongStart.seconds(in: bands, pooledWith: others)
+    }
+
+    /// Up to `siblings` other recordings of `recording`'s species that are files (none is fetched for this).
+    private func siblings(of recording: Recording) -> [Recording] {
+        let same = bySpecies[recording.binomial.lowercased()] ?? []
+        return Array(same.filter { other in
+            guard other.id != recording.id, case .file? = source(other) else { return false }
+            return true
+        }.prefix(Self.siblings))
+    }
+
+    /// Measures `recording`, then the files of its species not measured yet (they wait for it, so the
+    /// question's own measure is not slowed by them).
+    private func measureWithSiblings(_ recording: Recording) -> [Task<Void, Never>] {
+        let own = measure(recording, after: nil)
+        return [own] + siblings(of: recording).map { measure($0, after: own) }
+    }
+
+    private func measure(_ recording: Recording, after first: Task<Void, Never>?) -> Task<Void, Never> {
         if let running = measures[recording.id] { return running }
-        let task = Task<Double, Never> {
-            let start = await Self.songStart(of: recording)
-            keep(start, for: recording.id)
-            return start
+        let (source, seconds) = (source(recording), recording.duration)
+        let task = Task<Void, Never> {
+            await first?.value
+            if let source, let bands = await Self.bands(of: source, expectedSeconds: seconds) { keep(bands, for: recording.id) }
         }
         measures[recording.id] = task
         return task
     }
 
-    private func keep(_ start: Double, for id: String) { found[id] = start }
+    private func keep(_ bands: SongStart.Bands, for id: String) { measured[id] = bands }
 
-    /// Decodes the first minute of `recording` and finds where its bird is first heard (0 when it
-    /// cannot be read).
-    private nonisolated static func songStart(of recording: Recording) async -> Double {
-        guard let source = recording.audioSource,
-              let spectrogram = try? await SonogramMaker.spectrogram(of: source, expectedSeconds: recording.duration, within: searched)
-        else { return 0 }
-        return SongStart.seconds(in: spectrogram)
+    /// The bands of the first minute of `source`, decoded; nil when it cannot be read.
+    private nonisolated static func bands(of source: AudioSource, expectedSeconds: Double?) async -> SongStart.Bands? {
+        guard let spectrogram = try? await SonogramMaker.spectrogram(of: source, expectedSeconds: expectedSeconds, within: searched)
+        else { return nil }
+        return SongStart.bands(in: spectrogram)
     }
 
-    /// `task`'s value, or nil when it takes longer than `limit`.
-    private nonisolated static func value(of task: Task<Double, Never>, within limit: Duration) async -> Double? {
-        await withTaskGroup(of: Double?.self) { group in
-            group.addTask { await task.value }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return nil
-            }
-            let first = await group.next() ?? nil
+    /// Returns when every one of `tasks` has ended, or after `limit`.
+    private nonisolated static func wait(for tasks: [Task<Void, Never>], within limit: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for task in tasks { await task.value } }
+            group.addTask { try? await Task.sleep(for: limit) }
+            _ = await group.next()
             group.cancelAll()
-            return first
         }
     }
 }

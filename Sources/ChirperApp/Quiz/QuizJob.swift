@@ -59,7 +59,7 @@ public enum QuizJob {
     static func ask(_ questions: [QuizQuestion], set: QuizSet, mode: QuizMode, states: [QuizCardKey: QuizPlanner.CardState],
                     library: any LibraryStore, api: APIChoice, sound: SoundChoice, clip: Double?, streakGoal: Int? = nil) async throws {
         let loop = QuizLoop(title: set.title, playerOptions: sound.playerOptions(), childOptions: ChildCommand.options(api: api, sound: sound),
-                            library: library, recordings: set.recordings, clips: QuestionClips(clipSeconds: clip), terminalSize: { Terminal.size })
+                            library: library, recordings: set.recordings, clips: QuestionClips(clipSeconds: clip, recordings: set.recordings.values.flatMap { $0 }), terminalSize: { Terminal.size })
         let model = QuizModel(questions: questions, mode: mode, names: set.names, width: Terminal.size?.width ?? 80, streakGoal: streakGoal)
         var ending = QuizLoop.Ending(status: .found, answers: [], notKept: 0)
         let status = Terminal.isLinear
