@@ -51,13 +51,13 @@ build-tests: deps $(TAXONOMY)
 TEST_WIDTH ?= 8
 
 # The other programs the tests read Chirper's files with, from PyPI into a venv under .build: crowsetta
-# (Audacity labels and Raven tables).
+# (Audacity labels and Raven tables) and Anki's own library (Anki packages).
 TEST_VENV := .build/test-venv
-TEST_PYTHON_PACKAGES := crowsetta==5.1.2
+TEST_PYTHON_PACKAGES := crowsetta==5.1.2 anki==26.9.3
 
 test-tools: deps
 	@[ -x $(TEST_VENV)/bin/python ] || python3 -m venv $(TEST_VENV)
-	@$(TEST_VENV)/bin/python -c "import crowsetta" 2>/dev/null || $(TEST_VENV)/bin/pip install -q $(TEST_PYTHON_PACKAGES)
+	@$(TEST_VENV)/bin/python -c "import crowsetta, anki.collection" 2>/dev/null || $(TEST_VENV)/bin/pip install -q $(TEST_PYTHON_PACKAGES)
 
 test: build-tests test-tools
 	$(WITH_PULSE) .ci/summarize-failures $(SWIFT) test --skip-build --experimental-maximum-parallelization-width $(TEST_WIDTH)

@@ -105,25 +105,38 @@ extension Chirper {
             func run() throws { try PackJob.remove(name) }
         }
 
-        struct Export: ParsableCommand {
+        struct Export: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
-                commandName: "export", abstract: "Write a pack as an M3U playlist or as pack.json, on standard output.",
+                commandName: "export", abstract: "Write a pack as an M3U playlist or pack.json (standard output), or as an Anki deck.",
                 discussion: """
                     --m3u: a playlist of the pack's files with titles (mpv --playlist=FILE, cmus). --json: every \
                     recording of the pack, to build it elsewhere with chirper pack import: XC numbers and what the \
-                    API said, no sound (the importer fetches the files from xeno-canto itself).
+                    API said, no sound (the importer fetches the files from xeno-canto itself). --anki FILE.apkg: \
+                    an Anki package, one note per species and sound type with its recordings' sound and sonograms \
+                    and each recording's credit; exporting again updates the same notes in Anki. --share leaves out \
+                    what a licence forbids in a deck given to others (the sonogram of an ND recording).
                     """)
             @Argument(help: "The pack's name.", completion: ShelfNames.pack) var name: String
             @Flag(help: "An M3U playlist.") var m3u = false
             @Flag(help: "pack.json.") var json = false
+            @Option(help: ArgumentHelp("An Anki package (.apkg) to write.", valueName: "file"), completion: .file(extensions: ["apkg"]))
+            var anki: String?
+            @Flag(help: "With --anki: a deck to give to others.") var share = false
             /// Accepted for scripts written when --json left out NC and ND recordings; it now keeps them all.
             @Flag(name: .customLong("all-licences"), help: .hidden) var allLicences = false
 
             func validate() throws {
-                guard m3u != json else { throw ValidationError("Give --m3u or --json: chirper pack export trip --m3u > trip.m3u") }
+                guard [m3u, json, anki != nil].filter({ $0 }).count == 1 else {
+                    throw ValidationError("Give --m3u, --json or --anki FILE: chirper pack export trip --m3u > trip.m3u")
+                }
+                if anki?.isEmpty == true { throw ValidationError("--anki needs a file's name: chirper pack export trip --anki trip.apkg") }
+                if share, anki == nil { throw ValidationError("--share goes with --anki.") }
             }
 
-            func run() throws { try PackJob.export(name, as: m3u ? .m3u : .json) }
+            func run() async throws {
+                if let anki { return try await PackJob.exportAnki(name, to: anki, share: share) }
+                try PackJob.export(name, as: m3u ? .m3u : .json)
+            }
         }
 
         struct Import: AsyncParsableCommand {

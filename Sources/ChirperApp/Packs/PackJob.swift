@@ -87,6 +87,12 @@ public enum PackJob {
         }
     }
 
+    /// `pack export NAME --anki FILE`: the pack as an Anki package.
+    public static func exportAnki(_ name: String, to path: String, share: Bool, paths: LibraryPaths = .standard()) async throws {
+        let (pack, folder) = try stored(name, paths: paths)
+        StandardOutput.write(try await AnkiExport.write(folder, name: pack.name.text, to: path, share: share, now: Date().timeIntervalSince1970))
+    }
+
     /// `pack import FILE`: the pack a `pack.json` describes, its files fetched (no API request).
     public static func importPack(from path: String, name: String?, api: APIChoice, replace: Bool = false,
                                   paths: LibraryPaths = .standard()) async throws {
