@@ -34,6 +34,8 @@ let package = Package(
         .systemLibrary(name: "CPNG"),
         // SQLite (the library), opened when a command first uses the library: libsqlite3-dev.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // zlib (ChirperHTTP inflates gzip answers), linked: Debian's own, never a copy inside chirper.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // sd-bus (MediaControl), headers only: libsystemd is opened once a player offers itself on the
         // session bus. libsystemd-dev carries the header.
         .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
@@ -50,7 +52,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+                "CZlib",
             ]),
         // The one place where text from outside becomes text a terminal may be given. Pure Swift.
         .target(name: "DisplayText"),

@@ -1,7 +1,6 @@
 import FoundationEssentials
 import NIOCore
 import NIOHTTP1
-import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 

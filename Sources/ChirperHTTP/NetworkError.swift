@@ -1,7 +1,6 @@
 import Glibc
 import NIOCore
 import NIOHTTP1
-import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 
@@ -107,10 +106,12 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         case let parser as HTTPParserError:
             // The decoder's word for a body cut short of its Content-Length.
             return parser == .invalidEOFState ? NetworkError.closedEarly : NetworkError.notHTTP("\(parser)")
-        case let inflating as NIOHTTPDecompression.DecompressionError:
-            return NetworkError.notHTTP(inflating == .limit ? "its compressed body inflates past the limit" : "its compressed body is corrupt")
-        case is NIOHTTPDecompression.ExtraDecompressionError:
-            return NetworkError.notHTTP("its compressed body is cut short or followed by other bytes")
+        case let inflating as Inflater.Failure:
+            switch inflating {
+            case .limit: return NetworkError.notHTTP("its compressed body inflates past the limit")
+            case .corrupt: return NetworkError.notHTTP("its compressed body is corrupt")
+            case .truncated, .trailingBytes: return NetworkError.notHTTP("its compressed body is cut short or followed by other bytes")
+            }
         default:
             return NetworkError.socket(String(describing: error))
         }

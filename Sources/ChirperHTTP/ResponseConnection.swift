@@ -1,7 +1,6 @@
 import Locking
 import NIOCore
 import NIOHTTP1
-import NIOHTTPCompression
 import NIOPosix
 import NIOSSL
 
@@ -78,7 +77,7 @@ final class ResponseConnection: Sendable {
                     try pipeline.addHTTPClientHandlers()
                     // Every connection can inflate, so that a page and a file share one; only a request
                     // that accepts gzip gets it (`Target.request`).
-                    try pipeline.addHandler(NIOHTTPResponseDecompressor(limit: .ratio(HTTPGet.inflationLimit)))
+                    try pipeline.addHandler(ResponseInflater(ratio: HTTPGet.inflationLimit))
                     try pipeline.addHandler(ResponseReceiver(eventLoop: channel.eventLoop))
                 }
             }
