@@ -67,13 +67,14 @@ demo: build
 	$(WITH_PULSE) $(CHIRPER) demo
 
 # chirper and chirper-demo (which chirper demo and serve-demo start) side by side in $(PREFIX)/bin, the
-# bash, zsh and fish completions where each shell looks, and the man page where man looks. The completions
+# bash, zsh and fish completions where each shell looks (bash's without a #! line: it is sourced, not run),
+# and the man pages (chirper's and chirper-demo's) where man looks. The completions
 # come from chirper itself (ArgumentParser's --generate-completion-script) and the page from the same
 # command definitions (tools/manpage.py reads them from chirper --experimental-dump-help and keeps every
 # character, where argument-parser's generate-manual drops all but ASCII). `make uninstall` removes exactly these.
 BINDIR := .build/release
 INSTALLED := bin/chirper bin/chirper-demo share/chirper/taxonomy.tsv share/bash-completion/completions/chirper \
-	share/zsh/site-functions/_chirper share/fish/vendor_completions.d/chirper.fish share/man/man1/chirper.1
+	share/zsh/site-functions/_chirper share/fish/vendor_completions.d/chirper.fish share/man/man1/chirper.1 share/man/man1/chirper-demo.1
 
 install: build
 	$(MAKE) install-files BINDIR=.build/release
@@ -81,8 +82,8 @@ install: build
 uninstall:
 	cd $(DESTDIR)$(PREFIX) && rm -f $(INSTALLED) && { rmdir share/chirper 2>/dev/null || true; }
 
-# build/chirper_VERSION_ARCH.deb: the release binaries, man page and completions under /usr, Depends on the
-# libraries they link, Recommends those opened when a feature needs them (tools/make-deb.sh).
+# build/chirper_VERSION_ARCH.deb, built by dpkg-buildpackage and debhelper from debian/ and checked by
+# lintian, which must report nothing (tools/make-deb.sh).
 deb: build
 	tools/make-deb.sh
 
@@ -93,11 +94,12 @@ install-files:
 		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/chirper
 	install -m 755 $(BINDIR)/chirper $(BINDIR)/chirper-demo $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BINDIR)/taxonomy.tsv $(DESTDIR)$(PREFIX)/share/chirper/taxonomy.tsv
-	$(BINDIR)/chirper --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
+	$(BINDIR)/chirper --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
 	$(BINDIR)/chirper --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chirper
 	$(BINDIR)/chirper --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chirper.fish
 	manual=$$(mktemp -d) && python3 tools/manpage.py $(BINDIR)/chirper > $$manual/chirper.1 && \
-		install -m 644 $$manual/chirper.1 $(DESTDIR)$(PREFIX)/share/man/man1/chirper.1 && rm -rf $$manual
+		python3 tools/manpage.py $(BINDIR)/chirper-demo > $$manual/chirper-demo.1 && \
+		install -m 644 $$manual/chirper.1 $$manual/chirper-demo.1 $(DESTDIR)$(PREFIX)/share/man/man1/ && rm -rf $$manual
 
 # The benchmark beside mpg123 and mpv (release build; about 13 minutes): prints one table and writes
 # bench/results.md. Installs the players, hyperfine and, in a venv under .build, the Python API clients.

@@ -7,6 +7,7 @@ kept (as groff's \\[uXXXX] escapes, which any man reads), hidden commands left o
 man page is looked up for: FILES, ENVIRONMENT, EXIT STATUS.
 
 Usage: manpage.py PATH-TO-CHIRPER > chirper.1
+       manpage.py PATH-TO-CHIRPER-DEMO > chirper-demo.1   (the page of the demo server, by its name)
 """
 import json
 import subprocess
@@ -111,7 +112,7 @@ def write_command(out, command, path):
                 names += " \\fI%s\\fR" % roff(argument.get("valueName", "value"))
             out.append(names)
         help_text = argument.get("abstract", "")
-        if argument.get("defaultValue") not in (None, "", "false"):
+        if argument.get("defaultValue") not in (None, "", "false") and "default" not in help_text:
             help_text += " (default: %s)" % argument["defaultValue"]
         out.append(roff(help_text) if help_text else "")
     for sub in command.get("subcommands", []):
@@ -153,9 +154,36 @@ def manual(tool):
     return "\n".join(out) + "\n"
 
 
+def demo_manual(tool):
+    """chirper-demo.1: the server `chirper demo` and `chirper serve-demo` start, and its options."""
+    root = tool["command"]
+    out = [
+        '.TH CHIRPER-DEMO 1 "" "chirper" "User Commands"',
+        ".nh",
+        ".SH NAME",
+        "chirper-demo \\- " + roff(root.get("abstract", "")),
+        ".SH SYNOPSIS",
+        ".B chirper-demo",
+        "[\\fIoptions\\fR]",
+        ".SH DESCRIPTION",
+        roff("The built-in demo catalog of Chirper: synthesised recordings served by an HTTP server "
+             "compatible with xeno-canto's API, for trying Chirper and for its tests without the internet. "
+             "chirper demo and chirper serve-demo start it; it is rarely run by hand."),
+        ".SH OPTIONS",
+    ]
+    body = []
+    write_command(body, root, ["chirper-demo"])
+    # The options alone: the heading and abstract are the page's NAME and DESCRIPTION already.
+    out += [line for line in body if not line.startswith(".SS")][1 if root.get("abstract") else 0:]
+    out += [".SH SEE ALSO", "\\fBchirper\\fR(1)"]
+    return "\n".join(out) + "\n"
+
+
 def main():
     dump = subprocess.run([sys.argv[1], "--experimental-dump-help"], check=True, capture_output=True).stdout
-    sys.stdout.write(manual(json.loads(dump)))
+    tool = json.loads(dump)
+    is_demo = tool["command"].get("commandName") == "chirper-demo"
+    sys.stdout.write(demo_manual(tool) if is_demo else manual(tool))
 
 
 if __name__ == "__main__":

@@ -27,16 +27,20 @@ struct InstallTests {
                                                  executable: prefix.appendingPathComponent("bin/chirper"))
         #expect(named.status == 0 && named.stdout.contains("eurbla → Common Blackbird, Turdus merula"), "\(named.stdout)\(named.stderr)")
         let texts = ["share/bash-completion/completions/chirper", "share/zsh/site-functions/_chirper",
-                     "share/fish/vendor_completions.d/chirper.fish", "share/man/man1/chirper.1"]
+                     "share/fish/vendor_completions.d/chirper.fish", "share/man/man1/chirper.1", "share/man/man1/chirper-demo.1"]
         for path in texts {
             let text = (try? String(contentsOf: prefix.appendingPathComponent(path), encoding: .utf8)) ?? ""
             #expect(!text.isEmpty, "\(path) installed")
+            #expect(!text.hasPrefix("#!"), "\(path) is sourced, not run")
             for command in Self.subcommands where !path.hasSuffix(".1") {
                 #expect(text.contains(command), "\(path) mentions \(command)")
             }
         }
         let manual = try String(contentsOf: prefix.appendingPathComponent("share/man/man1/chirper.1"), encoding: .utf8)
         #expect(manual.hasPrefix(".TH CHIRPER 1"), "a roff page")
+        let demoPage = try await Spawn.run("/usr/bin/man", ["-l", prefix.appendingPathComponent("share/man/man1/chirper-demo.1").path],
+                                           environment: ["LANG": "C.UTF-8", "MANWIDTH": "200", "PATH": "/usr/bin:/bin"])
+        #expect(demoPage.status == 0 && demoPage.output.contains("--catalog catalog") && demoPage.output.contains("chirper(1)"), "\(demoPage.output)")
         // As man shows it: every character of the help texts kept, the hidden command left out, the
         // sections a page is read for present.
         let shown = try await Spawn.run("/usr/bin/man", ["-l", prefix.appendingPathComponent("share/man/man1/chirper.1").path],
