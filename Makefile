@@ -4,7 +4,7 @@
 # PulseAudio server (pipewire-pulse), started headless for them.
 
 SWIFT ?= swift
-APT_PACKAGES := libsqlite3-dev zlib1g-dev libsystemd-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils \
+APT_PACKAGES := libsqlite3-dev zlib1g-dev libfreetype-dev fonts-dejavu-core libsystemd-dev libmpg123-dev libpulse-dev librubberband-dev libfftw3-dev libpng-dev pulseaudio pulseaudio-utils \
 	pipewire pipewire-pulse wireplumber dbus playerctl lame tmux python3 python3-pip python3-venv openssl man-db fish
 WITH_PULSE := .ci/pulseaudio
 WITH_PIPEWIRE := .ci/pipewire

@@ -32,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CRubberBand"),
         .systemLibrary(name: "CFFTW"),
         .systemLibrary(name: "CPNG"),
+        .systemLibrary(name: "CFreeType", providers: [.apt(["libfreetype-dev"])]),
         // SQLite (the library), opened when a command first uses the library: libsqlite3-dev.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // zlib (ChirperHTTP inflates gzip answers), linked: Debian's own, never a copy inside chirper.
@@ -83,7 +84,9 @@ let package = Package(
             name: "ChirperCore",
             dependencies: ["DisplayText", "XenoCanto", "PlaybackModel", .product(name: "RealModule", package: "swift-numerics")]),
         // The sonogram: decoded audio -> FFTW spectra -> PlaybackModel's Spectrogram; PNG output.
-        .target(name: "Sonogram", dependencies: ["CFFTW", "CPNG", "Audio", "PlaybackModel", "SystemAccess"]),
+        // FreeType's header lives in a folder of its own; the library is opened when a figure is drawn.
+        .target(name: "Sonogram", dependencies: ["CFFTW", "CPNG", "CFreeType", "Audio", "PlaybackModel", "SystemAccess"],
+                swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/freetype2"])]),
         .target(
             name: "DemoCatalog",
             dependencies: [

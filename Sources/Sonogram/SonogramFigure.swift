@@ -2,7 +2,7 @@ import PlaybackModel
 
 /// A sonogram made for a document (`--png`): a title (the recording, and the attribution its licence
 /// asks for), the picture with its frequency axis in kHz and its time axis in seconds, and the colour
-/// scale, as RGB pixels on white.
+/// scale, as RGB pixels on white. Text is drawn by FreeType in DejaVu Sans (`FigureFont`).
 public struct SonogramFigure: Sendable {
     /// A text drawn on the figure and where its top-left pixel is.
     public struct Label: Sendable, Equatable {
@@ -23,29 +23,32 @@ public struct SonogramFigure: Sendable {
     public let plot: (x: Int, y: Int, width: Int, height: Int)
     public let picture: SonogramPicture
 
-    /// Glyphs drawn at twice their size: 10×14 pixels, 12 apart.
-    static let scale = 2
-    static let advance = (BitmapFont.glyphWidth + 1) * scale
-    static let lineHeight = BitmapFont.glyphHeight * scale
+    /// The text's size in pixels per em, and the title's when a line of it would not fit.
+    public static let textPixels = 15
+    public static let smallPixels = 11
+    /// From the top of a line of text at `textPixels` to the next line's top.
+    public let lineHeight: Int
 
     /// `width` and `height` within `widths` and `heights`; `maxHertz`: the top of the axis (nil: fitted).
-    public init(_ spectrogram: Spectrogram, title: [String], width: Int, height: Int, maxHertz: Double? = nil) {
+    public init(_ spectrogram: Spectrogram, title: [String], width: Int, height: Int, maxHertz: Double? = nil) throws(FigureFontMissing) {
+        let font = try FigureFont()
         self.width = min(Self.widths.upperBound, max(Self.widths.lowerBound, width))
         self.height = min(Self.heights.upperBound, max(Self.heights.lowerBound, height))
         rgb = [UInt8](repeating: 255, count: self.width * self.height * 3)
-        let (titleLines, titleScale) = Self.titleLayout(Array(title.prefix(3)), width: self.width)
-        let titleLine = BitmapFont.glyphHeight * titleScale + 6
-        let top = 10 + titleLines.count * titleLine + Self.lineHeight / 2 + 4
-        let left = Self.advance * 8 + 10  // room for "12.5 kHz"
-        let bottom = Self.lineHeight * 2 + 34
+        lineHeight = font.metrics(pixels: Self.textPixels).lineHeight
+        let (titleLines, titlePixels) = Self.titleLayout(Array(title.prefix(3)), width: self.width, font: font)
+        let titleLine = font.metrics(pixels: titlePixels).lineHeight + 2
+        let top = 10 + titleLines.count * titleLine + lineHeight / 2 + 4
+        let left = font.width("12.5 kHz", pixels: Self.textPixels) + 18
+        let bottom = lineHeight * 2 + 30
         plot = (left, top, max(1, self.width - left - 16), max(1, self.height - top - bottom))
         picture = SonogramPicture(spectrogram, width: plot.width, height: plot.height, maxHertz: maxHertz)
 
-        for (index, line) in titleLines.enumerated() { text(line, x: 10, y: 10 + index * titleLine, scale: titleScale) }
+        for (index, line) in titleLines.enumerated() { text(line, x: 10, y: 10 + index * titleLine, pixels: titlePixels, font: font) }
         drawPicture()
-        drawFrequencyAxis()
-        drawTimeAxis()
-        drawScale()
+        drawFrequencyAxis(font)
+        drawTimeAxis(font)
+        drawScale(font)
     }
 
     /// A region drawn over the picture: from `start` to `end` seconds, over its band (else every
@@ -68,7 +71,9 @@ public struct SonogramFigure: Sendable {
 
     /// Draws `boxes` over the picture, each outlined two pixels wide: a box above the axis's top is
     /// drawn at the top, one past the end at the end.
-    public mutating func draw(_ boxes: [Box]) {
+    public mutating func draw(_ boxes: [Box]) throws(FigureFontMissing) {
+        guard !boxes.isEmpty else { return }
+        let font = try FigureFont()
         for box in boxes {
             let left = plot.x + picture.column(at: box.start)
             let right = max(left + 1, plot.x + picture.column(at: box.end))
@@ -78,7 +83,7 @@ public struct SonogramFigure: Sendable {
             fill(x: left, y: bottom - 1, width: right - left + 1, height: 2, box.colour)
             fill(x: left, y: top, width: 2, height: bottom - top + 1, box.colour)
             fill(x: right - 1, y: top, width: 2, height: bottom - top + 1, box.colour)
-            text(box.label, x: left + 4, y: top + 4, scale: 1, colour: box.colour)
+            text(box.label, x: left + 4, y: top + 4, pixels: Self.smallPixels, colour: box.colour, font: font)
         }
     }
 
@@ -91,17 +96,17 @@ public struct SonogramFigure: Sendable {
         }
     }
 
-    private mutating func drawFrequencyAxis() {
+    private mutating func drawFrequencyAxis(_ font: FigureFont) {
         fill(x: plot.x - 1, y: plot.y, width: 1, height: plot.height + 1, Self.ink)
         for hertz in SonogramTicks.hertz(upTo: picture.maxHertz, room: max(2, plot.height / 40)) {
             let y = hertz == 0 ? plot.y + plot.height - 1 : plot.y + picture.row(of: hertz)
             fill(x: plot.x - 6, y: y, width: 5, height: 1, Self.ink)
             let label = SonogramTicks.label(hertz: hertz)
-            text(label, x: plot.x - 8 - label.count * Self.advance, y: y - Self.lineHeight / 2)
+            text(label, x: plot.x - 8 - font.width(label, pixels: Self.textPixels), y: y - lineHeight / 2, font: font)
         }
     }
 
-    private mutating func drawTimeAxis() {
+    private mutating func drawTimeAxis(_ font: FigureFont) {
         let axis = plot.y + plot.height
         fill(x: plot.x - 1, y: axis, width: plot.width + 1, height: 1, Self.ink)
         let step = SonogramTicks.secondsStep(duration: picture.duration, width: plot.width, spacing: 90)
@@ -111,49 +116,50 @@ public struct SonogramFigure: Sendable {
             let x = plot.x + picture.column(at: seconds)
             fill(x: x, y: axis + 1, width: 1, height: 5, Self.ink)
             let label = SonogramTicks.label(seconds: seconds)
-            if x >= free, x + label.count * Self.advance <= width {
-                text(label, x: x, y: axis + 9)
-                free = x + (label.count + 1) * Self.advance
+            let labelWidth = font.width(label, pixels: Self.textPixels)
+            if x >= free, x + labelWidth <= width {
+                text(label, x: x, y: axis + 9, font: font)
+                free = x + labelWidth + Self.textPixels
             }
             seconds += step
         }
     }
 
     /// The colour scale: a bar from the floor's colour to 0 dB's, labelled at both ends.
-    private mutating func drawScale() {
-        let y = height - Self.lineHeight - 8
+    private mutating func drawScale(_ font: FigureFont) {
+        let y = height - lineHeight - 8
         let floorLabel = "\(Int(picture.floor)) dB"
-        text(floorLabel, x: plot.x, y: y)
-        let barX = plot.x + (floorLabel.count + 1) * Self.advance
+        text(floorLabel, x: plot.x, y: y, font: font)
+        let barX = plot.x + font.width(floorLabel, pixels: Self.textPixels) + Self.textPixels
         let barWidth = min(256, max(40, plot.width / 3))
         for column in 0..<barWidth {
             let (r, g, b) = SonogramPalette.colour(Double(column) / Double(barWidth - 1))
-            fill(x: barX + column, y: y, width: 1, height: Self.lineHeight, (UInt8(r), UInt8(g), UInt8(b)))
+            fill(x: barX + column, y: y + 2, width: 1, height: lineHeight - 4, (UInt8(r), UInt8(g), UInt8(b)))
         }
-        text("0 dB", x: barX + barWidth + Self.advance, y: y)
+        text("0 dB", x: barX + barWidth + Self.textPixels, y: y, font: font)
     }
 
-    /// The title's lines and the size of their glyphs: as the other text, or half that when a line would
-    /// not fit, each line then broken at its ` · ` as the width needs, so the attribution the licence
-    /// asks for is all there on a narrow figure.
-    static func titleLayout(_ lines: [String], width: Int) -> (lines: [String], scale: Int) {
-        let whole = lines.allSatisfy { $0.count * Self.advance <= width - 20 }
-        let scale = whole ? Self.scale : 1
-        return (wrapped(lines, columns: (width - 20) / ((BitmapFont.glyphWidth + 1) * scale)), scale)
+    /// The title's lines and their size: as the other text, or smaller when a line would not fit, each
+    /// line then broken at its ` · ` as the width needs, so the attribution the licence asks for is all
+    /// there on a narrow figure.
+    static func titleLayout(_ lines: [String], width: Int, font: FigureFont) -> (lines: [String], pixels: Int) {
+        let whole = lines.allSatisfy { font.width($0, pixels: textPixels) <= width - 20 }
+        let pixels = whole ? textPixels : smallPixels
+        return (wrapped(lines) { font.width($0, pixels: pixels) <= width - 20 }, pixels)
     }
 
-    /// Each line broken at its ` · ` into as many lines as `columns` need; a part longer than a line
+    /// Each line broken at its ` · ` into as many lines as `fits` allows; a part too long for a line
     /// ends in `...`.
-    static func wrapped(_ lines: [String], columns: Int) -> [String] {
-        let columns = max(8, columns)
+    static func wrapped(_ lines: [String], fits: (String) -> Bool) -> [String] {
         var out: [String] = []
         for line in lines {
             var current = ""
             for part in line.components(separatedBy: " · ") {
-                let piece = part.count > columns ? String(part.prefix(columns - 3)) + "..." : part
+                var piece = part
+                while !fits(piece), piece.count > 1 { piece = String(piece.dropLast(piece.hasSuffix("...") ? 4 : 1)) + "..." }
                 if current.isEmpty {
                     current = piece
-                } else if current.count + 3 + piece.count <= columns {
+                } else if fits(current + " · " + piece) {
                     current += " · " + piece
                 } else {
                     out.append(current)
@@ -169,19 +175,30 @@ public struct SonogramFigure: Sendable {
 
     static let ink: (UInt8, UInt8, UInt8) = (20, 20, 20)
 
-    /// Draws `line` from its top-left pixel, as much of it as fits the figure's width.
-    private mutating func text(_ line: String, x: Int, y: Int, scale: Int = Self.scale, colour: (UInt8, UInt8, UInt8) = Self.ink) {
+    /// Draws `line` from its top-left pixel (the top of its line), as much of it as fits the figure's
+    /// width, each glyph's coverage blended over what is there.
+    private mutating func text(_ line: String, x: Int, y: Int, pixels: Int = Self.textPixels, colour: (UInt8, UInt8, UInt8) = Self.ink,
+                               font: FigureFont) {
         labels.append(Label(text: line, x: x, y: y))
-        let advance = (BitmapFont.glyphWidth + 1) * scale
-        for (index, character) in line.enumerated() {
-            let left = x + index * advance
-            guard left + advance <= width else { break }
-            for (column, bits) in BitmapFont.glyph(character).enumerated() {
-                for row in 0..<BitmapFont.glyphHeight where bits & (1 << row) != 0 {
-                    fill(x: left + column * scale, y: y + row * scale, width: scale, height: scale, colour)
+        let ascent = font.metrics(pixels: pixels).ascent
+        for glyph in font.layout(line, pixels: pixels) {
+            let left = x + glyph.pen + glyph.left
+            guard left + glyph.width <= width else { break }
+            let top = y + ascent - glyph.top
+            for row in 0..<glyph.rows {
+                for column in 0..<glyph.width where glyph.coverage[row * glyph.width + column] > 0 {
+                    blend(left + column, top + row, colour, glyph.coverage[row * glyph.width + column])
                 }
             }
         }
+    }
+
+    private mutating func blend(_ x: Int, _ y: Int, _ colour: (UInt8, UInt8, UInt8), _ coverage: UInt8) {
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return }
+        let index = (y * width + x) * 3
+        let share = Int(coverage)
+        func mix(_ under: UInt8, _ over: UInt8) -> UInt8 { UInt8((Int(under) * (255 - share) + Int(over) * share + 127) / 255) }
+        (rgb[index], rgb[index + 1], rgb[index + 2]) = (mix(rgb[index], colour.0), mix(rgb[index + 1], colour.1), mix(rgb[index + 2], colour.2))
     }
 
     private mutating func fill(x: Int, y: Int, width w: Int, height h: Int, _ colour: (UInt8, UInt8, UInt8)) {

@@ -35,9 +35,15 @@ public enum SonogramJob {
         if let png {
             let size = size ?? SonogramFigure.standardSize
             let boxes = SonogramBoxes.of(found, given: recording)
-            var image = SonogramFigure(spectrogram, title: title(found) + SonogramBoxes.credits(found), width: size.width, height: size.height,
-                                       maxHertz: maxKilohertz.map { $0 * 1000 })
-            image.draw(boxes)
+            let image: SonogramFigure
+            do {
+                var figure = try SonogramFigure(spectrogram, title: title(found) + SonogramBoxes.credits(found), width: size.width, height: size.height,
+                                                maxHertz: maxKilohertz.map { $0 * 1000 })
+                try figure.draw(boxes)
+                image = figure
+            } catch {
+                throw CommandFailure(message: "chirper: \(error).", exitCode: .usage)
+            }
             do { try PNGImage.write(image, to: png) } catch {
                 throw CommandFailure(message: "chirper: \(error)", exitCode: .usage)
             }

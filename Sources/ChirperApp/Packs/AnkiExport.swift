@@ -60,7 +60,7 @@ enum AnkiExport {
         let spectrogram = try await SonogramMaker.spectrogram(of: .file(file), expectedSeconds: recording.duration)
         let found = RecordingSource.Found(source: .file(file), name: "XC" + recording.id, duration: recording.duration, recording: recording)
         let size = SonogramFigure.standardSize
-        let figure = SonogramFigure(spectrogram, title: SonogramJob.title(found) + SonogramBoxes.credits(found), width: size.width, height: size.height)
+        let figure = try SonogramFigure(spectrogram, title: SonogramJob.title(found) + SonogramBoxes.credits(found), width: size.width, height: size.height)
         let png = scratch.path + "/XC\(recording.id).png"
         try PNGImage.write(figure, to: png)
         return try BoundedFile.read(png, limit: soundLimit)
