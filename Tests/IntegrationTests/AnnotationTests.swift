@@ -1,5 +1,6 @@
 import DemoCatalog
 import Foundation
+import PlaybackModel
 import Sonogram
 import Testing
 
@@ -29,9 +30,14 @@ struct Annotations {
         let image = try PNGImage.read(png.path)
         let figure = Figure(width: image.width, height: image.height, rgb: image.rgb)
         let plot = try #require(figure.plot(), "the axes are found")
+        // Where a second is on the time axis: the figure's own mapping, on the sound the MP3 decodes to.
+        let entry = try #require(DemoRecordings.builtIn.entry(id: Self.number))
+        let file = try await TestCatalog.audio.file(for: try #require(entry.audio))
+        let picture = SonogramPicture(try await SonogramMaker.spectrogram(of: .file(file.path), expectedSeconds: entry.recording.duration),
+                                      width: plot.width, height: plot.height, maxHertz: 12_000)
         let cyan: (UInt8, UInt8, UInt8) = (0, 255, 255)
         for (start, end) in [(0.35, 0.55), (1.75, 1.95)] {
-            let left = plot.x + Int(start / 4 * Double(plot.width)), right = plot.x + Int(end / 4 * Double(plot.width))
+            let left = plot.x + picture.column(at: start), right = plot.x + picture.column(at: end)
             let top = plot.y + Int((1 - 10_000.0 / 12_000) * Double(plot.height)), bottom = plot.y + Int((1 - 8_000.0 / 12_000) * Double(plot.height))
             let middle = (x: (left + right) / 2, y: (top + bottom) / 2)
             #expect(figure.near(x: left, y: middle.y, cyan), "left edge of \(start) s at x \(left)")
