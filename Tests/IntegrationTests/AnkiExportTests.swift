@@ -92,27 +92,12 @@ enum Anki {
         """
 
     static func importing(_ package: URL, into collection: URL) throws -> Imported {
-        let process = Process()
-        process.executableURL = Crowsetta.python
-        process.arguments = ["-c", script, collection.path, package.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let notes = json["notes"] as? [[String: Any]] else {
-            throw AnkiFailure(message: "anki failed: \(problem)")
+        let data = try TestPython.run(script, [collection.path, package.path])
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any], let notes = json["notes"] as? [[String: Any]] else {
+            throw TestPython.Failure(description: "anki wrote no notes")
         }
         return Imported(notes: notes.map { note in
             Imported.Note(id: (note["id"] as? NSNumber)?.int64Value ?? 0, fields: note["fields"] as? [String: String] ?? [:], tags: note["tags"] as? [String] ?? [])
         }, cards: json["cards"] as? Int ?? 0, decks: json["decks"] as? [String] ?? [], media: URL(fileURLWithPath: json["media"] as? String ?? ""))
-    }
-
-    struct AnkiFailure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
     }
 }

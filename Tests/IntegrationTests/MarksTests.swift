@@ -233,13 +233,6 @@ enum Crowsetta {
         case text(String)
     }
 
-    /// The venv's Python: `.build/test-venv`, made by `make test-tools`.
-    static let python: URL = {
-        if let override = ProcessInfo.processInfo.environment["CHIRPER_TEST_PYTHON"] { return URL(fileURLWithPath: override) }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return root.appendingPathComponent(".build/test-venv/bin/python")
-    }()
-
     static let script = """
         import crowsetta, json, sys
         out = {}
@@ -254,22 +247,13 @@ enum Crowsetta {
         """
 
     static func read(_ tables: [(format: String, file: URL)]) throws -> [String: [[Value]]] {
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            Issue.record("no crowsetta: \(python.path) is missing (make test-tools makes it)")
+        let data: Data
+        do { data = try TestPython.run(script, tables.flatMap { [$0.format, $0.file.path] }) } catch {
+            Issue.record("crowsetta: \(error)")
             return [:]
         }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script] + tables.flatMap { [$0.format, $0.file.path] }
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let json = try JSONSerialization.jsonObject(with: data) as? [String: [[Any]]] else {
-            Issue.record("crowsetta failed: \(problem)")
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: [[Any]]] else {
+            Issue.record("crowsetta wrote no tables")
             return [:]
         }
         return json.mapValues { rows in
