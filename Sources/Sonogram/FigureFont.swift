@@ -117,7 +117,8 @@ final class FigureFont {
             let slot = face.pointee.glyph.pointee
             let bitmap = slot.bitmap
             var coverage = [UInt8](repeating: 0, count: Int(bitmap.width) * Int(bitmap.rows))
-            if let buffer = bitmap.buffer {
+            // Rows top to bottom (a positive pitch), as FreeType renders gray coverage; any other layout is left blank.
+            if let buffer = bitmap.buffer, Int(bitmap.pitch) >= Int(bitmap.width) {
                 for row in 0..<Int(bitmap.rows) {
                     for column in 0..<Int(bitmap.width) {
                         coverage[row * Int(bitmap.width) + column] = buffer[row * Int(bitmap.pitch) + column]
