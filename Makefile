@@ -94,7 +94,8 @@ install-files:
 		$(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/chirper
 	install -m 755 $(BINDIR)/chirper $(BINDIR)/chirper-demo $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BINDIR)/taxonomy.tsv $(DESTDIR)$(PREFIX)/share/chirper/taxonomy.tsv
-	$(BINDIR)/chirper --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
+	$(BINDIR)/chirper --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
+	sed -i '1{/^#!/d}' $(DESTDIR)$(PREFIX)/share/bash-completion/completions/chirper
 	$(BINDIR)/chirper --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_chirper
 	$(BINDIR)/chirper --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/chirper.fish
 	manual=$$(mktemp -d) && python3 tools/manpage.py $(BINDIR)/chirper > $$manual/chirper.1 && \

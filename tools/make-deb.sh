@@ -17,12 +17,13 @@ built=$(.build/release/chirper --version)
 [ "$version" = "$built" ] || { echo "make-deb: debian/changelog says $version, chirper --version says $built" >&2; exit 1; }
 mkdir -p build
 rm -f "build/chirper_${version}_${arch}".{deb,buildinfo,changes}
+# The staging tree under debian/ is not kept, whether the build passes or fails (dh_clean, as
+# `debian/rules clean` would, without make clean).
+trap dh_clean EXIT
 dpkg-buildpackage -b -us -uc \
     --buildinfo-file="build/chirper_${version}_${arch}.buildinfo" --buildinfo-option=-ubuild \
     --changes-file="build/chirper_${version}_${arch}.changes" --changes-option=-ubuild >build/dpkg-buildpackage.log 2>&1 \
     || { tail -40 build/dpkg-buildpackage.log; exit 1; }
-# The staging tree under debian/ is not kept (dh_clean, as `debian/rules clean` would, without make clean).
-dh_clean
 deb="build/chirper_${version}_${arch}.deb"
 # lintian at its default level (errors and warnings); its own tags for what it cannot judge here are
 # not suppressed.

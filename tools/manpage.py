@@ -120,24 +120,25 @@ def write_command(out, command, path):
             write_command(out, sub, path + [sub["commandName"]])
 
 
-def manual(tool):
-    root = tool["command"]
-    out = [
-        '.TH CHIRPER 1 "" "chirper" "User Commands"',
+def head(name, abstract, synopsis, description):
+    """A page's title, NAME, SYNOPSIS (roff lines after the name) and DESCRIPTION."""
+    return [
+        '.TH %s 1 "" "chirper" "User Commands"' % name.upper(),
         # No hyphenation: keys, options and names are typed as written, never split across lines.
         ".nh",
         ".SH NAME",
-        "chirper \\- " + roff(root.get("abstract", "")),
+        name + " \\- " + roff(abstract),
         ".SH SYNOPSIS",
-        ".B chirper",
-        ".I command",
-        "[\\fIoptions\\fR] [\\fIarguments\\fR]",
-        ".SH DESCRIPTION",
-        roff("Chirper searches the xeno-canto archive of bird and wildlife sounds, lists the results in the "
-             "terminal and plays the recordings (MP3 through PulseAudio or PipeWire). Each command below has "
-             "its own --help."),
-        ".SH COMMANDS",
-    ]
+        ".B " + name,
+    ] + synopsis + [".SH DESCRIPTION", roff(description)]
+
+
+def manual(tool):
+    root = tool["command"]
+    out = head("chirper", root.get("abstract", ""), [".I command", "[\\fIoptions\\fR] [\\fIarguments\\fR]"],
+               "Chirper searches the xeno-canto archive of bird and wildlife sounds, lists the results in the "
+               "terminal and plays the recordings (MP3 through PulseAudio or PipeWire). Each command below has "
+               "its own --help.") + [".SH COMMANDS"]
     for sub in root.get("subcommands", []):
         if sub.get("shouldDisplay", True) and sub["commandName"] != "help":
             write_command(out, sub, ["chirper", sub["commandName"]])
@@ -157,20 +158,10 @@ def manual(tool):
 def demo_manual(tool):
     """chirper-demo.1: the server `chirper demo` and `chirper serve-demo` start, and its options."""
     root = tool["command"]
-    out = [
-        '.TH CHIRPER-DEMO 1 "" "chirper" "User Commands"',
-        ".nh",
-        ".SH NAME",
-        "chirper-demo \\- " + roff(root.get("abstract", "")),
-        ".SH SYNOPSIS",
-        ".B chirper-demo",
-        "[\\fIoptions\\fR]",
-        ".SH DESCRIPTION",
-        roff("The built-in demo catalog of Chirper: synthesised recordings served by an HTTP server "
-             "compatible with xeno-canto's API, for trying Chirper and for its tests without the internet. "
-             "chirper demo and chirper serve-demo start it; it is rarely run by hand."),
-        ".SH OPTIONS",
-    ]
+    out = head("chirper-demo", root.get("abstract", ""), ["[\\fIoptions\\fR]"],
+               "The built-in demo catalog of Chirper: synthesised recordings served by an HTTP server "
+               "compatible with xeno-canto's API, for trying Chirper and for its tests without the internet. "
+               "chirper demo and chirper serve-demo start it; it is rarely run by hand.") + [".SH OPTIONS"]
     body = []
     write_command(body, root, ["chirper-demo"])
     # The options alone: the heading and abstract are the page's NAME and DESCRIPTION already.

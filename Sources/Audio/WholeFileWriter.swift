@@ -2,11 +2,11 @@ import FoundationEssentials
 import Glibc
 
 /// A file written in order under a temporary name and put in place only when it is exactly the length
-/// announced, so an interrupted download never leaves a file that looks whole: the cache's downloads and
-/// `chirper download`'s. Removed when abandoned, or when dropped unfinished.
-final class WholeFileWriter {
+/// announced, so an interrupted download never leaves a file that looks whole: the cache's downloads,
+/// `chirper download`'s and an Anki package's. Removed when abandoned, or when dropped unfinished.
+public final class WholeFileWriter {
     /// What `commit` did.
-    enum Placement: Equatable {
+    public enum Placement: Equatable {
         case placed
         case wrongLength(written: Int)
         /// A file has the name and `replace` was false: it is left as it was.
@@ -51,7 +51,7 @@ final class WholeFileWriter {
     }
 
     /// nil when the temporary file cannot be made. `expected` nil: any length is whole.
-    init?(final: URL, temporary: URL, expected: Int?) {
+    public init?(final: URL, temporary: URL, expected: Int?) {
         guard let file = try? OpenFile(creatingNew: temporary.path) else { return nil }
         self.file = file
         self.temporary = temporary
@@ -60,7 +60,7 @@ final class WholeFileWriter {
     }
 
     /// Appends bytes that follow the last ones; a write error is kept in `failure`.
-    func append(_ bytes: [UInt8]) {
+    public func append(_ bytes: [UInt8]) {
         guard !done, failure == nil else { return }
         do {
             try file.write(bytes)
@@ -72,7 +72,7 @@ final class WholeFileWriter {
 
     /// The download ended: the file is put in place when whole (over an older one only if `replace`).
     @discardableResult
-    func commit(replace: Bool) -> Placement {
+    public func commit(replace: Bool) -> Placement {
         guard !done else { return .failed("already finished") }
         done = true
         file.close()
@@ -95,7 +95,7 @@ final class WholeFileWriter {
     }
 
     /// Not kept (stopped early, a seek broke the sequence).
-    func abandon() {
+    public func abandon() {
         guard !done else { return }
         done = true
         file.close()

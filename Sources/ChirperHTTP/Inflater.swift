@@ -79,8 +79,9 @@ final class Inflater {
         return output
     }
 
-    /// Throws when the stream has not ended: the answer was cut short.
+    /// Throws when a stream begun has not ended: the answer was cut short. An empty body (a redirect or an
+    /// error page labelled gzip) is no stream at all.
     func finish() throws {
-        guard finished else { throw Failure.truncated }
+        guard finished || compressed == 0 else { throw Failure.truncated }
     }
 }

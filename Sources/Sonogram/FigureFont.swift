@@ -50,6 +50,11 @@ final class FigureFont {
         let width: Int
         let rows: Int
         let coverage: [UInt8]
+        /// How far the pen moves past it.
+        let advance: Int
+
+        /// Pixels from the line's start to where this glyph, and the pen after it, end.
+        var end: Int { pen + max(advance, left + width) }
     }
 
     static let paths = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
@@ -91,13 +96,17 @@ final class FigureFont {
 
     /// How wide `text` is drawn at `pixels` per em.
     func width(_ text: String, pixels: Int) -> Int {
-        let glyphs = layout(text, pixels: pixels)
-        guard let last = glyphs.last else { return 0 }
-        return max(last.pen + last.left + last.width, advance)
+        layout(text, pixels: pixels).last?.end ?? 0
     }
 
-    /// The pen's position after the last `layout`.
-    private var advance = 0
+    /// The longest start of `text` (whole characters) that is at most `room` pixels wide: one layout.
+    func prefix(of text: String, fitting room: Int, pixels: Int) -> String {
+        let glyphs = layout(text, pixels: pixels)
+        let count = glyphs.firstIndex { $0.end > room } ?? glyphs.count
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: glyphs.prefix(count).map(\.character))
+        return String(kept)
+    }
 
     /// `text`'s glyphs, placed one after another with the font's kerning.
     func layout(_ text: String, pixels: Int) -> [Glyph] {
@@ -125,12 +134,12 @@ final class FigureFont {
                     }
                 }
             }
+            let advance = (Int(slot.advance.x) + 32) >> 6
             glyphs.append(Glyph(character: scalar, replaced: replaced, pen: pen, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
-                                width: Int(bitmap.width), rows: Int(bitmap.rows), coverage: coverage))
-            pen += (Int(slot.advance.x) + 32) >> 6
+                                width: Int(bitmap.width), rows: Int(bitmap.rows), coverage: coverage, advance: advance))
+            pen += advance
             previous = index
         }
-        advance = pen
         return glyphs
     }
 

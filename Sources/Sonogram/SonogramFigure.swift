@@ -145,18 +145,18 @@ public struct SonogramFigure: Sendable {
     static func titleLayout(_ lines: [String], width: Int, font: FigureFont) -> (lines: [String], pixels: Int) {
         let whole = lines.allSatisfy { font.width($0, pixels: textPixels) <= width - 20 }
         let pixels = whole ? textPixels : smallPixels
-        return (wrapped(lines) { font.width($0, pixels: pixels) <= width - 20 }, pixels)
+        return (wrapped(lines, room: width - 20, font: font, pixels: pixels), pixels)
     }
 
-    /// Each line broken at its ` · ` into as many lines as `fits` allows; a part too long for a line
-    /// ends in `...`.
-    static func wrapped(_ lines: [String], fits: (String) -> Bool) -> [String] {
+    /// Each line broken at its ` · ` into lines at most `room` pixels wide; a part too long for a line is
+    /// cut to fit and ends in `...`.
+    static func wrapped(_ lines: [String], room: Int, font: FigureFont, pixels: Int) -> [String] {
+        func fits(_ text: String) -> Bool { font.width(text, pixels: pixels) <= room }
         var out: [String] = []
         for line in lines {
             var current = ""
             for part in line.components(separatedBy: " · ") {
-                var piece = part
-                while !fits(piece), piece.count > 1 { piece = String(piece.dropLast(piece.hasSuffix("...") ? 4 : 1)) + "..." }
+                let piece = fits(part) ? part : font.prefix(of: part, fitting: room - font.width("...", pixels: pixels), pixels: pixels) + "..."
                 if current.isEmpty {
                     current = piece
                 } else if fits(current + " · " + piece) {

@@ -20,32 +20,25 @@ public enum FileOutput {
 
     public static func write(_ text: String, to descriptor: Int32) throws(Failure) {
         var text = text
-        let failure: Failure? = text.withUTF8 { bytes in write(UnsafeRawBufferPointer(bytes), to: descriptor) }
-        if let failure { throw failure }
-    }
-
-    public static func write(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
-        let failure: Failure? = bytes.withUnsafeBytes { write($0, to: descriptor) }
-        if let failure { throw failure }
-    }
-
-    private static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Failure? {
-        var done = 0
-        while done < bytes.count {
-            let wrote = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if wrote < 0 && errno == EINTR { continue }
-            if wrote < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                // A descriptor left non-blocking (a terminal shared with another program): wait for room.
-                var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&ready, 1, -1)
-                continue
+        let failure: Failure? = text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count {
+                let wrote = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                if wrote < 0 && errno == EINTR { continue }
+                if wrote < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    // A descriptor left non-blocking (a terminal shared with another program): wait for room.
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
+                guard wrote > 0 else {
+                    let code = wrote == 0 ? EIO : errno
+                    return code == EPIPE ? .readerGone : .failed(errno: code)
+                }
+                done += wrote
             }
-            guard wrote > 0 else {
-                let code = wrote == 0 ? EIO : errno
-                return code == EPIPE ? .readerGone : .failed(errno: code)
-            }
-            done += wrote
+            return nil
         }
-        return nil
+        if let failure { throw failure }
     }
 }

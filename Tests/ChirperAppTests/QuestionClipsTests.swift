@@ -20,4 +20,13 @@ import XenoCanto
         let clip = await clips.clip(of: recording)
         #expect(clip.start == 0 && clip.end == 3, "never before the start of the file; the clip from there")
     }
+
+    /// A measure that never ends holds the question no longer than the patience given: the wait does
+    /// not wait for it (this test's time limit is what a wait for it would hit).
+    @Test(.timeLimit(.minutes(1))) func aMeasureThatNeverEndsIsNotWaitedFor() async {
+        let endless = Task<Void, Never> { try? await Task.sleep(for: .seconds(3600)) }
+        defer { endless.cancel() }
+        await QuestionClips.wait(for: endless, within: .milliseconds(100))
+        #expect(!endless.isCancelled, "the measure itself runs on")
+    }
 }

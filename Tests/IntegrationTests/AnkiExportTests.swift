@@ -48,12 +48,41 @@ struct AnkiDeck {
         let updated = second.notes.first { $0.fields["Scientific"] == "Parus major" }?.fields["Credits"] ?? ""
         #expect(updated.contains("Ana Sousa Lima"), "\(updated)")
         #expect(second.cards == 2)
+        let left = try FileManager.default.contentsOfDirectory(atPath: library.data.path).filter { $0.contains(".part-") }
+        #expect(left.isEmpty, "no temporary file left: \(left)")
+
+        // A recording whose sonogram cannot be made (its file is not MP3): the deck is written, says so,
+        // and its note names no picture Anki would show broken.
+        try Data("not an mp3".utf8).write(to: library.folder("trip").appendingPathComponent("XC900087.mp3"))
+        let broken = library.data.appendingPathComponent("broken.apkg")
+        let written = try await library.run(["pack", "export", "trip", "--anki", broken.path])
+        #expect(written.status == 0 && written.stdout.contains("XC900087: no sonogram ("), "\(written.stdout)\(written.stderr)")
+        let fresh = library.data.appendingPathComponent("anki-fresh/collection.anki2")
+        try FileManager.default.createDirectory(at: fresh.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let third = try Anki.importing(broken, into: fresh)
+        #expect(third.notes.first { $0.fields["Scientific"] == "Turdus merula" }?.fields["Sonogram"] == "", "\(third.notes.map(\.fields))")
+        #expect(third.notes.first { $0.fields["Scientific"] == "Parus major" }?.fields["Sonogram"] == "<img src=\"chirper-XC900001.png\">")
     }
 
+    /// An export that fails leaves the file at its target as it was; a folder there is refused.
     @Test func aDeckIsWrittenWholeOrNotAtAll() async throws {
         let library = PlaybackTests.Packs.Library()
-        let missing = try await library.run(["pack", "export", "nothing", "--anki", library.data.appendingPathComponent("x.apkg").path])
+        try FileManager.default.createDirectory(at: library.data, withIntermediateDirectories: true)
+        let target = library.data.appendingPathComponent("x.apkg")
+        try Data("an older deck".utf8).write(to: target)
+        let missing = try await library.run(["pack", "export", "nothing", "--anki", target.path])
         #expect(missing.status != 0 && missing.stderr.contains("there is no pack nothing"), "\(missing.stderr)")
+        #expect(try Data(contentsOf: target) == Data("an older deck".utf8), "left as it was")
+        let folder = library.data.appendingPathComponent("folder.apkg")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let list = try PlaybackTests.Packs.speciesFile("Great Tit\n")
+        try await TestCatalog.withServer { server in
+            let built = try await library.run(["pack", "build", "one", "--species", list, "--per-species", "1", "--max-length", "3"] + server.api)
+            try #require(built.status == 0, "\(built.stderr)")
+        }
+        let refused = try await library.run(["pack", "export", "one", "--anki", folder.path])
+        #expect(refused.status == 2 && refused.stderr.contains("is a folder, not a file: left as it is"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         let usage = try await library.run(["pack", "export", "trip", "--m3u", "--anki", "x.apkg"])
         #expect(usage.status != 0 && usage.stderr.contains("Give --m3u, --json or --anki FILE"), "\(usage.stderr)")
     }

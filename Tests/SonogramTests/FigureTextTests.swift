@@ -56,4 +56,18 @@ import Testing
         let bird = try glyph("🐦")
         #expect(bird.replaced && bird.coverage.contains { $0 > 0 }, "a visible replacement")
     }
+
+    /// A part of the title longer than a line (a name from the API can be any length) is cut to the
+    /// line and ends in ..., the rest of the title kept whole.
+    @Test func aPartLongerThanALineIsCutToIt() throws {
+        let long = String(repeating: "Lucía ", count: 400)
+        let figure = try SonogramFigure(Self.song(), title: ["XC9 · " + long + "· song"], width: 300, height: 400)
+        let font = try FigureFont()
+        let lines = figure.labels.prefix { !$0.text.hasSuffix("kHz") }.map(\.text)
+        #expect(lines.count == 3 && lines[0] == "XC9" && lines[2] == "song", "\(lines.map { $0.prefix(40) })")
+        #expect(lines[1].hasSuffix("...") && long.hasPrefix(String(lines[1].dropLast(3))), "\(lines[1])")
+        #expect(lines.allSatisfy { font.width($0, pixels: SonogramFigure.smallPixels) <= 300 - 20 })
+        #expect(font.width(lines[1], pixels: SonogramFigure.smallPixels) > 300 - 20 - font.width("Lucía", pixels: SonogramFigure.smallPixels),
+                "cut near the line's end, not far before it")
+    }
 }

@@ -1,20 +1,9 @@
-import Glibc
-import SystemAccess
-
-/// A zip archive written entry by entry to an open file, each entry stored as it is (MP3 and PNG do not
-/// shrink, and Anki reads stored entries): what an Anki package is. No entry or archive may reach 4 GiB
-/// (no zip64).
+/// A zip archive written entry by entry (to `write`, in order), each entry stored as it is (MP3 and PNG
+/// do not shrink, and Anki reads stored entries): what an Anki package is. No entry or archive may reach
+/// 4 GiB (no zip64).
 struct StoredZip {
-    enum Failure: Error, CustomStringConvertible {
-        case write(FileOutput.Failure)
-        case tooLarge
-
-        var description: String {
-            switch self {
-            case .write(let failure): "\(failure)"
-            case .tooLarge: "the package would reach 4 GiB, more than a zip without zip64 holds"
-            }
-        }
+    struct TooLarge: Error, CustomStringConvertible {
+        var description: String { "the package would reach 4 GiB, more than a zip without zip64 holds" }
     }
 
     private struct Entry {
@@ -24,15 +13,15 @@ struct StoredZip {
         let offset: UInt32
     }
 
-    private let descriptor: Int32
+    private let write: ([UInt8]) -> Void
     private var entries: [Entry] = []
     private var offset = 0
 
-    init(writingTo descriptor: Int32) { self.descriptor = descriptor }
+    init(writing write: @escaping ([UInt8]) -> Void) { self.write = write }
 
-    mutating func add(_ name: String, _ contents: [UInt8]) throws(Failure) {
+    mutating func add(_ name: String, _ contents: [UInt8]) throws(TooLarge) {
         let limit = Int(UInt32.max)
-        guard contents.count < limit, offset + contents.count + 30 + name.utf8.count < limit else { throw .tooLarge }
+        guard contents.count < limit, offset + contents.count + 30 + name.utf8.count < limit else { throw TooLarge() }
         let entry = Entry(name: Array(name.utf8), crc: CRC32.of(contents), size: UInt32(contents.count), offset: UInt32(offset))
         var header: [UInt8] = []
         header.append(le32: 0x0403_4b50)
@@ -47,13 +36,13 @@ struct StoredZip {
         header.append(le16: UInt16(entry.name.count))
         header.append(le16: 0)
         header += entry.name
-        try write(header)
-        try write(contents)
+        emit(header)
+        emit(contents)
         entries.append(entry)
     }
 
     /// Writes the central directory: the archive is whole after this.
-    mutating func finish() throws(Failure) {
+    mutating func finish() throws(TooLarge) {
         let start = offset
         var directory: [UInt8] = []
         for entry in entries {
@@ -74,7 +63,7 @@ struct StoredZip {
             directory += entry.name
         }
         let size = directory.count
-        guard entries.count < Int(UInt16.max), start + size < Int(UInt32.max) else { throw .tooLarge }
+        guard entries.count < Int(UInt16.max), start + size < Int(UInt32.max) else { throw TooLarge() }
         directory.append(le32: 0x0605_4b50)
         directory += [0, 0, 0, 0]
         directory.append(le16: UInt16(entries.count))
@@ -82,11 +71,11 @@ struct StoredZip {
         directory.append(le32: UInt32(size))
         directory.append(le32: UInt32(start))
         directory.append(le16: 0)
-        try write(directory)
+        emit(directory)
     }
 
-    private mutating func write(_ bytes: [UInt8]) throws(Failure) {
-        do { try FileOutput.write(bytes, to: descriptor) } catch { throw .write(error) }
+    private mutating func emit(_ bytes: [UInt8]) {
+        write(bytes)
         offset += bytes.count
     }
 }

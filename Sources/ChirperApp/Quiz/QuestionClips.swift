@@ -8,8 +8,9 @@ import XenoCanto
 /// annotation sets first mark the recording's species (of its sound type, when one is marked), else
 /// where the bird is first heard (`SongStart`), listening in the band where the species' recordings at
 /// hand sing (the recording's own and up to `siblings` more of its files). Each recording is measured
-/// once, off the screen's loop and off this actor: the next question's while this one plays. Files are
-/// waited for (at most `patience`, then what is measured by then is used, or the start of the file); a
+/// once, off the screen's loop and off this actor: the next question's while this one plays. A file's own
+/// measure is waited for (at most `patience`; then the start of the file), and its siblings' measures
+/// done by then are pooled with it; a
 /// recording still on the server plays from its start until its measure (over the first minute,
 /// fetched alongside) is done.
 actor QuestionClips {
@@ -39,9 +40,9 @@ actor QuestionClips {
     /// The stretch of `recording` a question plays.
     func clip(of recording: Recording) async -> (start: Double, end: Double?) {
         if let marked = Self.annotatedStart(of: recording) { return (marked, clipSeconds.map { marked + $0 }) }
-        let running = measureWithSiblings(recording)
+        let own = measureWithSiblings(recording)[0]
         if measured[recording.id] == nil, case .file? = source(recording) {
-            await Self.wait(for: running, within: Self.patience)
+            await Self.wait(for: own, within: Self.patience)
         }
         let start = start(of: recording)
         return (start, clipSeconds.map { start + $0 })
@@ -110,13 +111,20 @@ actor QuestionClips {
         return SongStart.bands(in: spectrogram)
     }
 
-    /// Returns when every one of `tasks` has ended, or after `limit`.
-    private nonisolated static func wait(for tasks: [Task<Void, Never>], within limit: Duration) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { for task in tasks { await task.value } }
-            group.addTask { try? await Task.sleep(for: limit) }
-            _ = await group.next()
-            group.cancelAll()
+    /// Returns when `task` has ended or `limit` has passed, whichever comes first. (A task group would
+    /// wait for both: awaiting another task's value cannot be cancelled.)
+    nonisolated static func wait(for task: Task<Void, Never>, within limit: Duration) async {
+        let (ended, signal) = AsyncStream<Void>.makeStream()
+        let waiting = Task {
+            await task.value
+            signal.yield()
         }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            signal.yield()
+        }
+        for await _ in ended { break }
+        waiting.cancel()
+        timer.cancel()
     }
 }

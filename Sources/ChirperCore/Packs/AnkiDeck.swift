@@ -43,38 +43,41 @@ public struct AnkiDeck: Sendable, Equatable {
 
     /// `cards`: each card's recordings (those with a file); `names`: the English name shown for each
     /// species; `families`: each species' family; `share`: a deck to give to others, without what a
-    /// licence forbids in it (the sonogram of an ND recording is an adaptation of it).
-    public init(pack: String, cards: [QuizCardKey: [Recording]], names: [String: String], families: [String: String], share: Bool) {
+    /// licence forbids in it (the sonogram of an ND recording is an adaptation of it, and of one whose
+    /// licence is not known); `unmade`: the XC numbers whose sonogram could not be made.
+    public init(pack: String, cards: [QuizCardKey: [Recording]], names: [String: String], families: [String: String], share: Bool,
+                unmade: Set<String> = []) {
         id = Self.stableID("deck " + pack)
         name = "Chirper::" + pack
         description = Self.escaped("Recordings from xeno-canto.org, the pack \(pack) of Chirper. Each card names its recordists and licences.")
-        var notes: [Note] = []
-        var media: [Media] = []
-        var leftOut: [String] = []
-        for key in cards.keys.sorted() {
+        // A recording of several sound types is on several cards: its files are in the deck once.
+        var media: [String: Media] = [:]
+        var leftOut: [String: String] = [:]
+        notes = cards.keys.sorted().compactMap { key in
             let recordings = (cards[key] ?? []).filter { $0.page != nil }
-            guard !recordings.isEmpty else { continue }
+            guard !recordings.isEmpty else { return nil }
             var sonograms: [String] = []
             for recording in recordings {
-                media.append(Media(name: Self.soundName(recording), kind: .sound, recording: recording))
+                media[Self.soundName(recording)] = Media(name: Self.soundName(recording), kind: .sound, recording: recording)
                 if share, Self.forbidsAdaptations(recording) {
-                    leftOut.append("XC\(recording.id): no sonogram (\(LicenceName.short(recording.licence) ?? "its licence") allows no adaptations)")
-                    continue
+                    let known = LicenceName.short(recording.licence).flatMap { $0 == recording.licence ? nil : $0 }
+                    leftOut[recording.id] = "XC\(recording.id): no sonogram (\(known ?? "its licence, not one Chirper knows,") allows no adaptations)"
+                } else if !unmade.contains(recording.id) {
+                    media[Self.sonogramName(recording)] = Media(name: Self.sonogramName(recording), kind: .sonogram, recording: recording)
+                    sonograms.append("<img src=\"\(Self.sonogramName(recording))\">")
                 }
-                media.append(Media(name: Self.sonogramName(recording), kind: .sonogram, recording: recording))
-                sonograms.append("<img src=\"\(Self.sonogramName(recording))\">")
             }
             let genus = key.species.split(separator: " ").first.map(String.init) ?? key.species
             let fields = [Self.escaped(names[key.species] ?? key.species), Self.escaped(key.species), Self.escaped(key.soundType),
                           recordings.map { "[sound:\(Self.soundName($0))]" }.joined(separator: " "), sonograms.joined(separator: " "),
                           recordings.map(Self.credit).joined(separator: "<br>")]
             let tags = [families[key.species], genus, key.soundType].compactMap { $0 }.map(Self.tag)
-            let identity = "note \(key.species.lowercased())|\(key.soundType.lowercased())"
-            notes.append(Note(id: Self.stableID(identity), guid: "chirper-" + String(Self.stableID(identity), radix: 36), fields: fields, tags: tags))
+            // The pack is part of a note's identity: each pack's deck holds all of its cards.
+            let identity = "note \(pack)|\(key.species.lowercased())|\(key.soundType.lowercased())"
+            return Note(id: Self.stableID(identity), guid: "chirper-" + String(Self.stableID(identity), radix: 36), fields: fields, tags: tags)
         }
-        self.notes = notes
-        self.media = media
-        self.leftOut = leftOut
+        self.media = media.values.sorted { $0.name < $1.name }
+        self.leftOut = leftOut.keys.sorted().compactMap { leftOut[$0] }
     }
 
     /// "XC900001 · Hannah Becker · CC BY-NC-SA 4.0 (linked) · https://xeno-canto.org/900001 (linked)".
@@ -97,8 +100,14 @@ public struct AnkiDeck: Sendable, Equatable {
         return url
     }
 
+    /// Whether the licence forbids adaptations, or is not one known to allow them (CC0, the Public Domain
+    /// Mark, or a Creative Commons licence without ND).
     static func forbidsAdaptations(_ recording: Recording) -> Bool {
-        (LicenceName.short(recording.licence) ?? "").uppercased().split(separator: " ").dropFirst().first?.split(separator: "-").contains("ND") ?? false
+        guard let short = LicenceName.short(recording.licence), short != recording.licence else { return true }
+        if short.hasPrefix("CC0 ") || short.hasPrefix("Public Domain Mark ") { return false }
+        let parts = short.split(separator: " ")
+        guard parts.count == 3, parts[0] == "CC" else { return true }
+        return parts[1].split(separator: "-").contains("ND")
     }
 
     public static func soundName(_ recording: Recording) -> String { "chirper-XC\(recording.id).mp3" }
