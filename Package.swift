@@ -134,7 +134,11 @@ let package = Package(
             // SwiftPM puts `-lstdc++` first on the link line, so the archive is chosen by the linker
             // script found first on the search path.
             // Debug builds load the Swift runtime's own libraries, which need libstdc++.so anyway.
-            .unsafeFlags(["-L\(Context.packageDirectory)/link/static-libstdc++"], .when(configuration: .release)),
+            // Swift's private functions, which have no symbol the ordering file could name, side by
+            // side before the rest of the code (link/private-functions.lds).
+            .unsafeFlags(["-L\(Context.packageDirectory)/link/static-libstdc++",
+                          "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/link/private-functions.lds"],
+                         .when(configuration: .release)),
             ]),
         .executableTarget(
             name: "chirper-demo",
