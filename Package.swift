@@ -98,7 +98,7 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]),
         // The store's protocol and its values. Pure Swift and FoundationEssentials.
-        .target(name: "LibraryModel", dependencies: ["XenoCanto"]),
+        .target(name: "LibraryModel", dependencies: ["XenoCanto", "SystemAccess"]),
         // The library: packs, lists, history and quiz cards in one SQLite file, through a thin wrapper
         // of SQLite's C API. Opened only by the commands that use it.
         .target(name: "Library", dependencies: ["DisplayText", "XenoCanto", "LibraryModel", "CSQLite", "SystemAccess", "Locking"]),
@@ -115,7 +115,7 @@ let package = Package(
             name: "chirper",
             dependencies: [
                 "ChirperApp", "ChirperCore", "XenoCanto", "PlaybackModel", "Audio", "ChirperHTTP", "DisplayText", "Sonogram",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SystemAccess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The toolchain's lld with packed relative relocations (DT_RELR, glibc 2.36): the relocation
             // table every start reads becomes a small fraction of its plain size.

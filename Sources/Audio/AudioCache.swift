@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SystemAccess
 
 /// Recordings kept on disk once downloaded whole, so a replay makes no request. A download is written
 /// to a temporary name and renamed into place only when the decoder has read it to its end without an
@@ -17,10 +18,11 @@ public struct AudioCache: Sendable {
     }
 
     /// `$CHIRPER_CACHE`, else `$XDG_CACHE_HOME/chirper/recordings`, else `~/.cache/chirper/recordings`.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let explicit = environment["CHIRPER_CACHE"], !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.cache")
+    /// `variable`: the environment's value of a name (the process's own, unless a caller gives another).
+    public static func defaultDirectory(variable: (String) -> String? = EnvironmentVariable.value) -> URL {
+        if let explicit = variable("CHIRPER_CACHE"), !explicit.isEmpty { return URL(fileURLWithPath: explicit) }
+        let base = variable("XDG_CACHE_HOME").flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((variable("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.cache")
         return URL(fileURLWithPath: base).appendingPathComponent("chirper/recordings")
     }
 

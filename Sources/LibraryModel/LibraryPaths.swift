@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SystemAccess
 import XenoCanto
 
 /// Where the library keeps its database and the packs' files: `$XDG_DATA_HOME/chirper`, else
@@ -8,9 +9,10 @@ public struct LibraryPaths: Sendable, Equatable {
 
     public init(folder: URL) { self.folder = folder }
 
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> LibraryPaths {
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/share")
+    /// `variable`: the environment's value of a name (the process's own, unless a caller gives another).
+    public static func standard(variable: (String) -> String? = EnvironmentVariable.value) -> LibraryPaths {
+        let base = variable("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((variable("HOME") ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.local/share")
         return LibraryPaths(folder: URL(fileURLWithPath: base).appendingPathComponent("chirper", isDirectory: true))
     }
 

@@ -4,6 +4,7 @@ import ChirperApp
 import ChirperHTTP
 import FoundationEssentials
 import Glibc
+import SystemAccess
 import XenoCanto
 
 /// The `chirper` command: search, listen to and learn about xeno-canto recordings from a terminal.
@@ -33,7 +34,7 @@ struct Chirper: AsyncParsableCommand {
         NetworkThreads.useOne()
         // The sound server, the event loop thread and play's request get ready while the arguments are parsed.
         _ = startWork
-        if BashCompletionScript.isAsked(Array(CommandLine.arguments.dropFirst()), shell: ProcessInfo.processInfo.environment["SHELL"]) {
+        if BashCompletionScript.isAsked(Array(CommandLine.arguments.dropFirst()), shell: EnvironmentVariable.value("SHELL")) {
             print(BashCompletionScript.text)
             return
         }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import ChirperApp
 import FoundationEssentials
+import SystemAccess
 
 /// The completion of a query's words in bash, zsh and fish: tags, their values, species names.
 enum QueryWords {
     static let completion = CompletionKind.custom { words, index, prefix in
-        SpeciesCompletion.candidates(words: words, index: index, prefix: prefix, shell: ProcessInfo.processInfo.environment["SAP_SHELL"])
+        SpeciesCompletion.candidates(words: words, index: index, prefix: prefix, shell: EnvironmentVariable.value("SAP_SHELL"))
     }
 }
 
@@ -15,6 +16,6 @@ enum ShelfNames {
     static let list = completion(.list)
 
     private static func completion(_ shelf: ShelfCompletion.Shelf) -> CompletionKind {
-        .custom { _, _, prefix in ShelfCompletion.candidates(shelf, prefix: prefix, shell: ProcessInfo.processInfo.environment["SAP_SHELL"]) }
+        .custom { _, _, prefix in ShelfCompletion.candidates(shelf, prefix: prefix, shell: EnvironmentVariable.value("SAP_SHELL")) }
     }
 }

@@ -1,6 +1,7 @@
-import FoundationEssentials
 import ChirperCore
+import FoundationEssentials
 import Locking
+import SystemAccess
 import XenoCanto
 
 /// The taxonomy installed with Chirper, read once, when a name is first resolved: `$CHIRPER_TAXONOMY`,
@@ -68,7 +69,7 @@ public enum TaxonomyFile {
     }
 
     static var candidates: [String] {
-        if let chosen = ProcessInfo.processInfo.environment["CHIRPER_TAXONOMY"], !chosen.isEmpty { return [chosen] }
+        if let chosen = EnvironmentVariable.value("CHIRPER_TAXONOMY"), !chosen.isEmpty { return [chosen] }
         let beside = DemoProcess.sibling("taxonomy.tsv")
         let folder = beside.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
         return [beside, folder + "/share/chirper/taxonomy.tsv"]

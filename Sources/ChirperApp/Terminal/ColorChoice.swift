@@ -1,5 +1,6 @@
 import ChirperCore
 import FoundationEssentials
+import SystemAccess
 
 /// `--color auto|always|never`, on the commands that colour. The flag wins over NO_COLOR, as no-color.org
 /// asks; auto colours only a terminal that takes escape codes, and not when NO_COLOR is set.
@@ -18,7 +19,7 @@ public enum ColorChoice: String, CaseIterable, Sendable {
     /// when COLORTERM says the terminal takes it, else the 256-colour palette.
     func sonogramColours(on descriptor: Int32) -> SonogramText.Colours {
         guard wantsColour(on: descriptor) else { return .none }
-        let colourTerm = ProcessInfo.processInfo.environment["COLORTERM"] ?? ""
+        let colourTerm = EnvironmentVariable.value("COLORTERM") ?? ""
         return colourTerm == "truecolor" || colourTerm == "24bit" ? .trueColour : .palette256
     }
 }

@@ -2,6 +2,7 @@ import ChirperCore
 import FoundationEssentials
 import Glibc
 import Synchronization
+import SystemAccess
 
 /// What the program knows about the terminal, in one place: whether a stream is a TTY, its width,
 /// whether escape codes are welcome, and every escape sequence it writes.
@@ -9,11 +10,11 @@ enum Terminal {
     static func isTTY(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
     /// Whether the user turned colour off: NO_COLOR set, whatever its value, if not empty (no-color.org).
-    static var noColorAsked: Bool { !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty }
+    static var noColorAsked: Bool { !(EnvironmentVariable.value("NO_COLOR") ?? "").isEmpty }
 
     /// Escape codes only on a TTY whose TERM is not "dumb", and not in the linear mode.
     static func allowsEscapes(_ descriptor: Int32) -> Bool {
-        isTTY(descriptor) && ProcessInfo.processInfo.environment["TERM"] != "dumb" && !plainAsked
+        isTTY(descriptor) && EnvironmentVariable.value("TERM") != "dumb" && !plainAsked
     }
 
     /// `--plain` was on the command line (`PlainOption` takes it off before the parse).
@@ -29,7 +30,7 @@ enum Terminal {
 
     /// Sonograms in words, not pictures: for a listener who asked for lines (not merely a pipe: a
     /// picture piped to a file is still a picture).
-    static var wantsWords: Bool { plainAsked || ProcessInfo.processInfo.environment["TERM"] == "dumb" }
+    static var wantsWords: Bool { plainAsked || EnvironmentVariable.value("TERM") == "dumb" }
 
     /// Columns of the terminal on stdout; else $COLUMNS; else 100.
     static var width: Int {
@@ -38,7 +39,7 @@ enum Terminal {
             return Int(size.ws_col)
         }
         // A thousand columns at most: a larger COLUMNS is not believed (a sonogram's picture grows with it).
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), (1...1_000).contains(columns) {
+        if let columns = EnvironmentVariable.value("COLUMNS").flatMap(Int.init), (1...1_000).contains(columns) {
             return columns
         }
         return 100
