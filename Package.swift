@@ -97,7 +97,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             ]),
-        // The store's protocol and its values. Pure Swift and FoundationEssentials.
+        // The store's protocol and its values: Swift and FoundationEssentials, and the environment's
+        // variables through SystemAccess.
         .target(name: "LibraryModel", dependencies: ["XenoCanto", "SystemAccess"]),
         // The library: packs, lists, history and quiz cards in one SQLite file, through a thin wrapper
         // of SQLite's C API. Opened only by the commands that use it.
@@ -134,10 +135,11 @@ let package = Package(
             // SwiftPM puts `-lstdc++` first on the link line, so the archive is chosen by the linker
             // script found first on the search path.
             // Debug builds load the Swift runtime's own libraries, which need libstdc++.so anyway.
-            // Swift's private functions, which have no symbol the ordering file could name, side by
-            // side before the rest of the code (link/private-functions.lds).
-            .unsafeFlags(["-L\(Context.packageDirectory)/link/static-libstdc++",
-                          "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/link/private-functions.lds"],
+            .unsafeFlags(["-L\(Context.packageDirectory)/link/static-libstdc++"], .when(configuration: .release)),
+            // Swift's private functions, which have no symbol the ordering file could name, side by side
+            // before the rest of the code (link/private-functions.lds). It sorts the sections the release
+            // build's -function-sections makes; without them it finds nothing to move.
+            .unsafeFlags(["-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/link/private-functions.lds"],
                          .when(configuration: .release)),
             ]),
         .executableTarget(
