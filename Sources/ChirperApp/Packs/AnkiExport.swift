@@ -24,7 +24,10 @@ enum AnkiExport {
         }
         let set = QuizSet(title: name, recordings: listed.objects.indices.compactMap { listed.recording($0).flatMap(folder.playable) })
         let names = Dictionary(set.names.species.map { ($0.scientific, $0.english ?? $0.scientific) }) { first, _ in first }
-        let wanted = AnkiDeck(pack: name, cards: set.recordings, names: names, families: set.families, share: share)
+        func ankiDeck(unmade: Set<String>) -> AnkiDeck {
+            AnkiDeck(pack: name, cards: set.recordings, names: names, families: set.families, share: share, unmade: unmade)
+        }
+        let wanted = ankiDeck(unmade: [])
         guard !wanted.notes.isEmpty else {
             throw CommandFailure(message: "chirper: the pack \(name) holds no recording with a file to put in a deck.", exitCode: .noMatch)
         }
@@ -47,7 +50,7 @@ enum AnkiExport {
             }
         }
         // A sonogram that could not be made is not named by its note.
-        let deck = unmade.isEmpty ? wanted : AnkiDeck(pack: name, cards: set.recordings, names: names, families: set.families, share: share, unmade: unmade)
+        let deck = unmade.isEmpty ? wanted : ankiDeck(unmade: unmade)
         let collection = scratch.path + "/collection.anki2"
         try LibraryAccess.run { () throws(LibraryError) in try AnkiCollectionFile.write(to: collection, deck: deck.file, noteType: AnkiDeck.noteType,
                                                                                        notes: deck.notes.map(\.file), now: now) }
