@@ -12,7 +12,7 @@ WITH_PIPEWIRE := .ci/pipewire
 SOUND_TESTS := IntegrationTests\.(PlaybackTests|DemoCommandTests)
 # What a listener runs: release builds with the Swift runtime linked in (no libswiftCore, Foundation or
 # ICU to load at each start). libpulse and libmpg123 stay shared: Debian ships no static ones.
-RELEASE := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections
+RELEASE := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xfrontend -Xswiftc -function-sections
 CHIRPER := .build/release/chirper
 PREFIX ?= /usr/local
 

@@ -1,4 +1,5 @@
 import ChirperHTTP
+import Dispatch
 import Locking
 import PlaybackModel
 
@@ -31,12 +32,20 @@ public final class StartWork: Sendable {
     /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder), and
     /// asks for `url` (from byte 0) when one is given.
     public static func begin(requesting url: String? = nil) -> StartWork {
-        // The event loop thread first, while the cores are still free, then the request, sent from the
-        // loop at once, then the sound server's connection on a thread of its own: neither waits for a
-        // task to be scheduled, as a task's first work begins late at start-up.
+        // Loading libpulse is the longest step to the first sound, and while dlopen maps and relocates
+        // it holds the loader's TLS lock, which every pthread_create waits for. So each thread pool the
+        // first sound draws on gets its thread first: the global executor's (whose first job also looks
+        // up dispatch's entry point with dlsym, which waits for the loader too), the blocking queue's,
+        // and a serial queue's (the key or line reader's); then the event loop's thread. The sound
+        // server's connection, on a thread of its own, loads libpulse; the request is sent from the
+        // event loop meanwhile. None waits for a task to be scheduled, as a task's first work begins
+        // late at start-up.
+        Task {}
+        Blocking.queue.async {}
+        DispatchQueue(label: "chirper.start").async {}
         HTTPGet.prepare()
-        let request = url.map { FirstRequest(url: $0, begun: HTTPGet.begin($0, headers: AudioSource.requestHeaders(from: 0))) }
         let connecting = ThreadWork.begin { try PulseConnection(server: nil) }
+        let request = url.map { FirstRequest(url: $0, begun: HTTPGet.begin($0, headers: AudioSource.requestHeaders(from: 0))) }
         return StartWork(prepared: Prepared(server: nil, connecting: connecting), asked: request)
     }
 

@@ -80,7 +80,9 @@ public enum HTTPGet {
         let head: EventLoopFuture<HTTPResponseHead>
         switch Result(catching: { try Target(url) }) {
         case .success(let target):
-            connection = ResponseConnection.connecting(to: target, pool: pool)
+            // Made on the event loop's thread, so that `begin` returns at once: a command that asks
+            // before parsing its arguments goes on to parse them while the connection is made.
+            connection = MultiThreadedEventLoopGroup.singleton.any().flatSubmit { ResponseConnection.connecting(to: target, pool: pool) }
             head = connection.flatMap { $0.sending(target.request(headers: headers, decompressing: false)) }
         case .failure(let error):
             let loop = MultiThreadedEventLoopGroup.singleton.any()

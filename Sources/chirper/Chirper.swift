@@ -10,7 +10,13 @@ import XenoCanto
 /// The `chirper` command: search, listen to and learn about xeno-canto recordings from a terminal.
 @main
 struct Chirper: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration {
+        var configuration = fullConfiguration
+        if RootParse.skipsCompletionSearch.load(ordering: .relaxed) { configuration._superCommandName = "chirper" }
+        return configuration
+    }
+
+    private static let fullConfiguration = CommandConfiguration(
         commandName: "chirper",
         abstract: "Search xeno-canto's bird and wildlife sounds, list them, play them.",
         discussion: "--plain, on any command (or CHIRPER_PLAIN=1, or plain = true in the config file): whole lines only, nothing redrawn, for screen readers and logs; on by itself with TERM=dumb or into a pipe. Exit codes: 0 found, 1 no match, 2 usage, 3 API key problem, 4 network or server, 5 playback failed, 6 library unusable, 74 standard output not written, 130 interrupted.",
@@ -39,7 +45,7 @@ struct Chirper: AsyncParsableCommand {
             return
         }
         do {
-            var command = try parseAsRoot(PlainOption.taken(from: Array(CommandLine.arguments.dropFirst())))
+            var command = try RootParse.command(PlainOption.taken(from: Array(CommandLine.arguments.dropFirst())))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
