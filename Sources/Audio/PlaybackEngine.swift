@@ -280,7 +280,7 @@ public final class PlaybackEngine: Sendable {
             let playing = Playing(index: progress.index, id: next.id)
             await handle(.trackBegan(playing))
             let events = { @Sendable [weak self] (event: PlaybackEvent) in self?.report(playing, event); return }
-            let begun = progress.offersFirstRequest() ? early?.firstRequest(for: next.source) : nil
+            let begun = progress.offersFirstRequest() ? await early?.firstRequest(for: next.source) : nil
             let decoded: DecodedTrack
             switch await session.take(progress.index, next, begun: begun) {
             case .success(let track):

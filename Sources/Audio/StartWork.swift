@@ -8,7 +8,7 @@ import PlaybackModel
 /// request for it. The executable begins it and hands it to the job, and the job to the engine's
 /// options; the engine takes the connection if it asks for the same server and the request if its
 /// first track opens the same URL from its start, else it makes its own. The event loop thread every
-/// request runs on is made first, for that request or for the search or lookup that comes instead.
+/// request runs on is made at the start too, for that request or for the lookup that comes instead.
 /// Why each is begun where it is: docs/performance.md.
 public final class StartWork: Sendable {
     private struct Prepared: Sendable {
@@ -24,34 +24,44 @@ public final class StartWork: Sendable {
     }
     private let asked: Locked<FirstRequest?>
 
-    private init(prepared: Prepared?, asked: FirstRequest?) {
+    /// The event loop's thread and the request named at start, made on a thread of their own.
+    private let opening: ThreadWork<Void>?
+
+    private init(prepared: Prepared?, asked: Locked<FirstRequest?>, opening: ThreadWork<Void>? = nil) {
         self.prepared = Locked(prepared)
-        self.asked = Locked(asked)
+        self.asked = asked
+        self.opening = opening
     }
 
     /// Begins the connection to the default sound server (`PULSE_SERVER` or the runtime folder), and
     /// asks for `url` (from byte 0) when one is given.
     public static func begin(requesting url: String? = nil) -> StartWork {
-        // Loading libpulse is the longest step to the first sound, and while dlopen maps and relocates
-        // it holds the loader's TLS lock, which every pthread_create waits for. So each thread pool the
-        // first sound draws on gets its thread first: the global executor's (whose first job also looks
-        // up dispatch's entry point with dlsym, which waits for the loader too), the blocking queue's,
-        // and a serial queue's (the key or line reader's); then the event loop's thread. The sound
-        // server's connection, on a thread of its own, loads libpulse; the request is sent from the
-        // event loop meanwhile. None waits for a task to be scheduled, as a task's first work begins
-        // late at start-up.
+        // libpulse is loaded first, while this is the process's only thread: no other processor then
+        // has to flush the many mappings dlopen changes from its TLB, and no pthread_create waits for
+        // the loader's lock. Then the event loop and the request, and the sound server's connection,
+        // each on a thread of its own, and a thread for each pool the first sound draws on (the global
+        // executor's, whose first job also looks up dispatch's entry point; the blocking queue's; a
+        // serial queue's, the key or line reader's), so that none is made on the way to the sound.
+        // The arguments are parsed meanwhile.
+        _ = PulseAudio.loaded
+        let asked = Locked<FirstRequest?>(nil)
+        let opening = ThreadWork.begin {
+            HTTPGet.prepare()
+            guard let url else { return }
+            asked.withLock { first in
+                if first == nil { first = FirstRequest(url: url, begun: HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0))) }
+            }
+        }
+        let connecting = ThreadWork.begin { try PulseConnection(server: nil) }
         Task {}
         Blocking.queue.async {}
         DispatchQueue(label: "chirper.start").async {}
-        HTTPGet.prepare()
-        let connecting = ThreadWork.begin { try PulseConnection(server: nil) }
-        let request = url.map { FirstRequest(url: $0, begun: HTTPGet.begin($0, headers: AudioSource.requestHeaders(from: 0))) }
-        return StartWork(prepared: Prepared(server: nil, connecting: connecting), asked: request)
+        return StartWork(prepared: Prepared(server: nil, connecting: connecting), asked: asked, opening: opening)
     }
 
     /// Only `url`'s request, begun now (a test's first request, with no sound server asked).
     static func requesting(_ url: String) -> StartWork {
-        StartWork(prepared: nil, asked: FirstRequest(url: url, begun: HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0))))
+        StartWork(prepared: nil, asked: Locked(FirstRequest(url: url, begun: HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0)))))
     }
 
     /// Begins asking for `url` now, unless a request was begun already: `play N` asks for the file its
@@ -90,9 +100,11 @@ public final class StartWork: Sendable {
         try await Blocking.run { try PulseConnection(server: server) }
     }
 
-    /// The request begun at start, when `source` is its URL; taken once. Any other source drops it
-    /// and closes its connection, which would otherwise stay open, unread, for the whole run.
-    func firstRequest(for source: AudioSource) -> HTTPGet.Begun? {
+    /// The request begun at start (once its thread has begun it), when `source` is its URL; taken
+    /// once. Any other source drops it and closes its connection, which would otherwise stay open,
+    /// unread, for the whole run.
+    func firstRequest(for source: AudioSource) async -> HTTPGet.Begun? {
+        _ = try? await opening?.value
         let taken = asked.withLock { first -> FirstRequest? in
             defer { first = nil }
             return first
