@@ -2,11 +2,11 @@ import ArgumentParser
 import Synchronization
 
 /// The parse of a command line. Before its parse proper, ArgumentParser looks for
-/// `--generate-completion-script` by parsing the arguments as two other commands: a third of a
-/// play's parse, on the way to its first sound. A command line that does not name that option is
-/// parsed without the search (while it runs, the root names a super command, which ArgumentParser
-/// takes as "no completion scripts here"). A command line that fails that parse (help, version, any
-/// mistake) is parsed once more in the ordinary way, so what a person reads is ArgumentParser's own.
+/// `--generate-completion-script` by parsing the arguments as two other commands, work that lies on
+/// a play's way to its first sound. A command line that does not name that option is parsed without
+/// the search (while it runs, the root names a super command, which ArgumentParser takes as "no
+/// completion scripts here"). A command line that fails that parse (help, version, any mistake) is
+/// parsed once more in the ordinary way, so what a person reads is ArgumentParser's own.
 enum RootParse {
     /// Whether the parse under way skips the completion script search (`Chirper.configuration`).
     static let skipsCompletionSearch = Atomic<Bool>(false)
