@@ -21,6 +21,12 @@ public final class StartWork: Sendable {
     private struct FirstRequest: Sendable {
         var url: String
         var begun: HTTPGet.Begun
+
+        /// `url` asked for from its first byte, now.
+        init(asking url: String) {
+            self.url = url
+            self.begun = HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0))
+        }
     }
     private let asked: Locked<FirstRequest?>
 
@@ -47,10 +53,7 @@ public final class StartWork: Sendable {
         let asked = Locked<FirstRequest?>(nil)
         let opening = ThreadWork.begin {
             HTTPGet.prepare()
-            guard let url else { return }
-            asked.withLock { first in
-                if first == nil { first = FirstRequest(url: url, begun: HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0))) }
-            }
+            if let url { ask(url, into: asked) }
         }
         let connecting = ThreadWork.begin { try PulseConnection(server: nil) }
         Task {}
@@ -61,15 +64,18 @@ public final class StartWork: Sendable {
 
     /// Only `url`'s request, begun now (a test's first request, with no sound server asked).
     static func requesting(_ url: String) -> StartWork {
-        StartWork(prepared: nil, asked: Locked(FirstRequest(url: url, begun: HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0)))))
+        StartWork(prepared: nil, asked: Locked(FirstRequest(asking: url)))
     }
 
     /// Begins asking for `url` now, unless a request was begun already: `play N` asks for the file its
     /// lookup will most likely name, beside the lookup.
     public func ask(_ url: String) {
+        Self.ask(url, into: asked)
+    }
+
+    private static func ask(_ url: String, into asked: Locked<FirstRequest?>) {
         asked.withLock { first in
-            guard first == nil else { return }
-            first = FirstRequest(url: url, begun: HTTPGet.begin(url, headers: AudioSource.requestHeaders(from: 0)))
+            if first == nil { first = FirstRequest(asking: url) }
         }
     }
 
