@@ -4,7 +4,9 @@ import ChirperCore
 
 extension Chirper {
     struct Browse: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
+
+        private static let fullConfiguration = CommandConfiguration(
             commandName: "browse",
             abstract: "Browse results in the terminal: scroll, load more pages as you go, play any row.",
             discussion: KeyLists.sentence(on: .browse) + """

@@ -3,7 +3,9 @@ import ChirperApp
 
 extension Chirper {
     struct Cache: ParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
+
+        private static let fullConfiguration = CommandConfiguration(
             commandName: "cache",
             abstract: "The recordings kept after a whole download: list them, or clear them.",
             discussion: "Kept in $XDG_CACHE_HOME/chirper/recordings (~/.cache/chirper/recordings); replays need no request.",

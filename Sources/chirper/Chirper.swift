@@ -10,18 +10,18 @@ import XenoCanto
 /// The `chirper` command: search, listen to and learn about xeno-canto recordings from a terminal.
 @main
 struct Chirper: AsyncParsableCommand {
-    static var configuration: CommandConfiguration {
-        var configuration = fullConfiguration
-        if RootParse.skipsCompletionSearch.load(ordering: .relaxed) { configuration._superCommandName = "chirper" }
-        return configuration
-    }
-
-    private static let fullConfiguration = CommandConfiguration(
+    static let configuration = CommandConfiguration(
         commandName: "chirper",
         abstract: "Search xeno-canto's bird and wildlife sounds, list them, play them.",
         discussion: "--plain, on any command (or CHIRPER_PLAIN=1, or plain = true in the config file): whole lines only, nothing redrawn, for screen readers and logs; on by itself with TERM=dumb or into a pipe. Exit codes: 0 found, 1 no match, 2 usage, 3 API key problem, 4 network or server, 5 playback failed, 6 library unusable, 74 standard output not written, 130 interrupted.",
         version: "0.1.0",
-        subcommands: [Search.self, Browse.self, Queue.self, Info.self, Play.self, Compare.self, Download.self, SonogramCommand.self, Cache.self, Pack.self, ListCommand.self, HistoryCommand.self, MarksCommand.self, Quiz.self, Names.self, Config.self, Demo.self, ServeDemo.self, Decode.self])
+        subcommands: commands)
+
+    /// Every command; each is also parsed as a root of its own (`RootParse`).
+    static let commands: [ParsableCommand.Type] = [
+        Search.self, Browse.self, Queue.self, Info.self, Play.self, Compare.self, Download.self, SonogramCommand.self, Cache.self, Pack.self,
+        ListCommand.self, HistoryCommand.self, MarksCommand.self, Quiz.self, Names.self, Config.self, Demo.self, ServeDemo.self, Decode.self,
+    ]
 
     /// The commands that play: they begin connecting to the sound server before anything else.
     static let soundCommands: Set<String> = ["play", "queue", "browse", "demo", "quiz"]

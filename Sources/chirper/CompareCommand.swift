@@ -4,7 +4,9 @@ import ChirperCore
 
 extension Chirper {
     struct Compare: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
+
+        private static let fullConfiguration = CommandConfiguration(
             commandName: "compare",
             abstract: "Two recordings side by side: their sonograms stacked on one axis, played one after the other.",
             discussion: """

@@ -3,7 +3,9 @@ import ChirperApp
 
 extension Chirper {
     struct Demo: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
+
+        private static let fullConfiguration = CommandConfiguration(
             commandName: "demo",
             abstract: "Search and play the built-in demo catalog: no key, no internet.")
 

@@ -5,7 +5,9 @@ import XenoCanto
 extension Chirper {
     /// `chirper download`: recordings' files saved under their xeno-canto names.
     struct Download: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
+
+        private static let fullConfiguration = CommandConfiguration(
             commandName: "download",
             abstract: "Save recordings' sound files under their xeno-canto file names.",
             discussion: """

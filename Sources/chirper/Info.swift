@@ -4,7 +4,9 @@ import XenoCanto
 
 extension Chirper {
     struct Info: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
+
+        private static let fullConfiguration = CommandConfiguration(
             commandName: "info",
             abstract: "Print one recording's details by section, with its recordist, licence and page for attribution.")
 

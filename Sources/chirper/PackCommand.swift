@@ -6,7 +6,9 @@ import XenoCanto
 extension Chirper {
     /// `chirper pack`: recordings chosen and fetched for study offline.
     struct Pack: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
+
+        private static let fullConfiguration = CommandConfiguration(
             commandName: "pack",
             abstract: "Build, list, show, remove, export and import packs: recordings kept for listening offline.",
             discussion: """

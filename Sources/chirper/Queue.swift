@@ -5,7 +5,9 @@ import XenoCanto
 
 extension Chirper {
     struct Queue: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
+
+        private static let fullConfiguration = CommandConfiguration(
             commandName: "queue",
             abstract: "Play every recording of a page of results, one after another.",
             discussion: KeyLists.sentence(on: .queue) + """

@@ -3,7 +3,9 @@ import ChirperApp
 
 extension Chirper {
     struct Search: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
+
+        private static let fullConfiguration = CommandConfiguration(
             commandName: "search",
             abstract: "Search xeno-canto and print one page of results as a table.",
             discussion: """

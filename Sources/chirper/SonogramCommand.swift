@@ -4,7 +4,9 @@ import Sonogram
 
 extension Chirper {
     struct SonogramCommand: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(
+        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
+
+        private static let fullConfiguration = CommandConfiguration(
             commandName: "sonogram",
             abstract: "Draw a recording's sonogram (time × frequency) in the terminal, or as a PNG.",
             discussion: """
