@@ -11,8 +11,11 @@ WITH_PIPEWIRE := .ci/pipewire
 # The sound tests: every suite nested in PlaybackTests, and the demo command's.
 SOUND_TESTS := IntegrationTests\.(PlaybackTests|DemoCommandTests)
 # What a listener runs: release builds with the Swift runtime linked in (no libswiftCore, Foundation or
-# ICU to load at each start). libpulse and libmpg123 stay shared: Debian ships no static ones.
-RELEASE := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xfrontend -Xswiftc -function-sections
+# ICU to load at each start). libpulse and libmpg123 stay shared: Debian ships no static ones. A concrete
+# generic type's metadata is reached through its accessor, which is handed the conformances it needs,
+# not through its mangled name, for which the runtime looks each conformance up in every record of the
+# binary (docs/performance.md, "Time to first sound").
+RELEASE := $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 CHIRPER := .build/release/chirper
 PREFIX ?= /usr/local
 
