@@ -3,10 +3,8 @@ import ChirperApp
 import ChirperCore
 
 extension Chirper {
-    struct Browse: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Browse: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "browse",
             abstract: "Browse results in the terminal: scroll, load more pages as you go, play any row.",
             discussion: KeyLists.sentence(on: .browse) + """

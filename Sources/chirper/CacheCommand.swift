@@ -2,10 +2,8 @@ import ArgumentParser
 import ChirperApp
 
 extension Chirper {
-    struct Cache: ParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Cache: ParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "cache",
             abstract: "The recordings kept after a whole download: list them, or clear them.",
             discussion: "Kept in $XDG_CACHE_HOME/chirper/recordings (~/.cache/chirper/recordings); replays need no request.",

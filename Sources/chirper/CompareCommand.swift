@@ -3,10 +3,8 @@ import ChirperApp
 import ChirperCore
 
 extension Chirper {
-    struct Compare: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Compare: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "compare",
             abstract: "Two recordings side by side: their sonograms stacked on one axis, played one after the other.",
             discussion: """

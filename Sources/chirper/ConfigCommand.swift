@@ -5,10 +5,8 @@ import XenoCanto
 
 extension Chirper {
     /// `chirper config`: the settings in force and where each came from.
-    struct Config: ParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Config: ParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "config",
             abstract: "Show every setting in force and where it came from.",
             discussion: """

@@ -4,10 +4,8 @@ import ChirperApp
 extension Chirper {
     /// Decodes a recording to nothing, as fast as it goes: `make bench` times it beside `mpg123 -t`.
     /// Hidden: it is a measuring tool, not something a listener needs.
-    struct Decode: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Decode: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "decode",
             abstract: "Decode a recording without playing it, and say how long that took.",
             shouldDisplay: false)

@@ -2,10 +2,8 @@ import ArgumentParser
 import ChirperApp
 
 extension Chirper {
-    struct Demo: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Demo: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "demo",
             abstract: "Search and play the built-in demo catalog: no key, no internet.")
 

@@ -4,10 +4,8 @@ import XenoCanto
 
 extension Chirper {
     /// `chirper download`: recordings' files saved under their xeno-canto names.
-    struct Download: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Download: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "download",
             abstract: "Save recordings' sound files under their xeno-canto file names.",
             discussion: """

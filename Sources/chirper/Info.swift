@@ -3,10 +3,8 @@ import ChirperApp
 import XenoCanto
 
 extension Chirper {
-    struct Info: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Info: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "info",
             abstract: "Print one recording's details by section, with its recordist, licence and page for attribution.")
 

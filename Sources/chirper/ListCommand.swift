@@ -4,10 +4,8 @@ import XenoCanto
 
 extension Chirper {
     /// `chirper list`: the lists browse's f (star) fills.
-    struct ListCommand: ParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct ListCommand: ParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "list",
             abstract: "The lists of starred recordings (f in browse stars into the list starred).",
             discussion: "chirper list shows the lists; a list plays with chirper queue --list NAME and becomes a pack with chirper pack build NAME --list LIST.",
@@ -52,10 +50,8 @@ extension Chirper {
     }
 
     /// `chirper history`: the last plays.
-    struct HistoryCommand: ParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct HistoryCommand: ParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "history", abstract: "The recordings played last, newest first (--clear forgets plays and searches).")
         @Flag(help: "Forget every play and search.") var clear = false
         @Option(help: "How many plays to show.") var limit = 20

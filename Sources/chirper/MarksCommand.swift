@@ -4,10 +4,8 @@ import XenoCanto
 
 extension Chirper {
     /// `chirper marks`: the regions marked on a recording or a file, and the tables of other tools.
-    struct MarksCommand: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct MarksCommand: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "marks",
             abstract: "Marks on a recording or a file: m while it plays marks a point, m again ends a region.",
             discussion: "Marks are kept in the library. They go to Audacity and Raven (export) and come from them or BirdNET-Analyzer (import).",

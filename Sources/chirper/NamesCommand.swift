@@ -4,10 +4,8 @@ import ChirperCore
 
 extension Chirper {
     /// `chirper names`: how each name is read, offline.
-    struct Names: ParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Names: ParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "names",
             abstract: "Say which bird each name is, offline: English names of every authority, short names, codes, typos.",
             discussion: """

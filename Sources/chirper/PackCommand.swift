@@ -5,10 +5,8 @@ import XenoCanto
 
 extension Chirper {
     /// `chirper pack`: recordings chosen and fetched for study offline.
-    struct Pack: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Pack: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "pack",
             abstract: "Build, list, show, remove, export and import packs: recordings kept for listening offline.",
             discussion: """

@@ -3,10 +3,8 @@ import ChirperApp
 import ChirperCore
 
 extension Chirper {
-    struct Play: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Play: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "play",
             abstract: "Play one recording: an XC number, an http(s) URL or a local MP3 file.",
             discussion: KeyLists.sentence(on: .play) + " Ctrl-C exits 130.")

@@ -4,10 +4,8 @@ import ChirperCore
 import XenoCanto
 
 extension Chirper {
-    struct Queue: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Queue: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "queue",
             abstract: "Play every recording of a page of results, one after another.",
             discussion: KeyLists.sentence(on: .queue) + """

@@ -4,10 +4,8 @@ import ChirperCore
 
 extension Chirper {
     /// `chirper quiz`: learn songs and calls by ear, scheduled by FSRS.
-    struct Quiz: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Quiz: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "quiz",
             abstract: "Learn birds by ear: name what you hear; missed ones come back sooner (spaced review).",
             discussion: """

@@ -17,7 +17,7 @@ enum RootParse {
     static let completionOption = "--generate-completion-script"
 
     /// A top-level command's configuration (`full`), as the parse under way needs it.
-    static func configuration(_ full: CommandConfiguration) -> CommandConfiguration {
+    fileprivate static func configuration(_ full: CommandConfiguration) -> CommandConfiguration {
         var configuration = full
         if quick.load(ordering: .relaxed) { configuration._superCommandName = "chirper" }
         return configuration
@@ -46,4 +46,14 @@ enum RootParse {
     private static func isInTree(_ command: ParsableCommand.Type, of root: ParsableCommand.Type) -> Bool {
         command == root || root.configuration.subcommands.contains { isInTree(command, of: $0) }
     }
+}
+
+/// A command of Chirper's top level, which the quick parse may parse as the root: its configuration is
+/// `fullConfiguration`, naming `chirper` as its super command while that parse runs.
+protocol TopLevelCommand: ParsableCommand {
+    static var fullConfiguration: CommandConfiguration { get }
+}
+
+extension TopLevelCommand {
+    static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
 }

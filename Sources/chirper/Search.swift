@@ -2,10 +2,8 @@ import ArgumentParser
 import ChirperApp
 
 extension Chirper {
-    struct Search: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct Search: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "search",
             abstract: "Search xeno-canto and print one page of results as a table.",
             discussion: """

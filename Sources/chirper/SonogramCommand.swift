@@ -3,10 +3,8 @@ import ChirperApp
 import Sonogram
 
 extension Chirper {
-    struct SonogramCommand: AsyncParsableCommand {
-        static var configuration: CommandConfiguration { RootParse.configuration(fullConfiguration) }
-
-        private static let fullConfiguration = CommandConfiguration(
+    struct SonogramCommand: AsyncParsableCommand, TopLevelCommand {
+        static let fullConfiguration = CommandConfiguration(
             commandName: "sonogram",
             abstract: "Draw a recording's sonogram (time × frequency) in the terminal, or as a PNG.",
             discussion: """
