@@ -48,8 +48,9 @@ let package = Package(
         .target(
             name: "ChirperHTTP",
             dependencies: [
-                "Locking",
+                "Locking", "SystemAccess",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

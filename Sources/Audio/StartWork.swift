@@ -30,7 +30,7 @@ public final class StartWork: Sendable {
     }
     private let asked: Locked<FirstRequest?>
 
-    /// The event loop's thread and the request named at start, made on a thread of their own.
+    /// Done once the request named at start is asked for, on the network's event loop.
     private let opening: ThreadWork<Void>?
 
     private init(prepared: Prepared?, asked: Locked<FirstRequest?>, opening: ThreadWork<Void>? = nil) {
@@ -44,16 +44,18 @@ public final class StartWork: Sendable {
     public static func begin(requesting url: String? = nil) -> StartWork {
         // libpulse is loaded first, while this is the process's only thread: no other processor then
         // has to flush the many mappings dlopen changes from its TLB, and no pthread_create waits for
-        // the loader's lock. Then the event loop and the request, and the sound server's connection,
-        // each on a thread of its own, and a thread for each pool the first sound draws on (the global
+        // the loader's lock. Then the network's event loop, whose new thread takes up the request as its
+        // first work (no thread waits for another to start), the sound server's connection on a thread
+        // of its own, and a thread for each pool the first sound draws on (the global
         // executor's, whose first job also looks up dispatch's entry point; the blocking queue's; a
         // serial queue's, the key or line reader's), so that none is made on the way to the sound.
         // The arguments are parsed meanwhile.
         _ = PulseAudio.loaded
         let asked = Locked<FirstRequest?>(nil)
-        let opening = ThreadWork.begin {
-            HTTPGet.prepare()
+        let (opening, opened) = ThreadWork<Void>.promised()
+        NetworkLoop.start {
             if let url { ask(url, into: asked) }
+            opened(.success(()))
         }
         let connecting = ThreadWork.begin { try PulseConnection(server: nil) }
         Task {}

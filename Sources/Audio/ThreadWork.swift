@@ -5,7 +5,8 @@ import SystemAccess
 /// Work begun on a thread of its own, made at once with pthread_create, and its result, awaited by
 /// whoever needs it. At a play's start a task's or a dispatch queue's first work waits for the pool to
 /// make its thread (docs/performance.md, "Time to first sound"), and the sound server's connection is
-/// the longest path to the first sound.
+/// the longest path to the first sound. Work another thread already runs (the event loop's) gives its
+/// result through `promised()`.
 final class ThreadWork<Value: Sendable>: Sendable {
     private enum State {
         case running(waiting: [CheckedContinuation<Value, any Error>])
@@ -20,6 +21,12 @@ final class ThreadWork<Value: Sendable>: Sendable {
         let begun = ThreadWork()
         NewThread.run { begun.finish(Result(catching: work)) }
         return begun
+    }
+
+    /// Work another thread does, and the function it gives the result to.
+    static func promised() -> (work: ThreadWork, finish: @Sendable (Result<Value, any Error>) -> Void) {
+        let work = ThreadWork()
+        return (work, { work.finish($0) })
     }
 
     /// The work's result, once it is done.

@@ -28,13 +28,6 @@ public enum HTTPGet {
     /// How many times its size a compressed answer may inflate to.
     static let inflationLimit = 25
 
-    /// Makes the event loop thread that every connection uses, now. Making it waits for the new thread
-    /// to run, which is quick at the start of a play, before the other start-up threads are busy, and
-    /// slow on the request's path, where it would wait its turn on the cores.
-    public static func prepare() {
-        _ = MultiThreadedEventLoopGroup.singleton
-    }
-
     /// GETs `url` with `headers` (Host is added). `patient`: a connection that cannot be made is tried
     /// again for up to `connectTimeout` (for reopening a recording that was playing, where a network blip
     /// should be waited out); otherwise a refused connection fails at once, so an offline listener is
@@ -82,10 +75,10 @@ public enum HTTPGet {
         case .success(let target):
             // Made on the event loop's thread, so that `begin` returns at once: a command that asks
             // before parsing its arguments goes on to parse them while the connection is made.
-            connection = MultiThreadedEventLoopGroup.singleton.any().flatSubmit { ResponseConnection.connecting(to: target, pool: pool) }
+            connection = NetworkLoop.loop.flatSubmit { ResponseConnection.connecting(to: target, pool: pool) }
             head = connection.flatMap { $0.sending(target.request(headers: headers, decompressing: false)) }
         case .failure(let error):
-            let loop = MultiThreadedEventLoopGroup.singleton.any()
+            let loop = NetworkLoop.loop
             (connection, head) = (loop.makeFailedFuture(error), loop.makeFailedFuture(error))
         }
         return Begun(url: url, headers: headers, pool: pool, connection: connection, head: head)

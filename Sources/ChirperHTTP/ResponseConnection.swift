@@ -59,7 +59,7 @@ final class ResponseConnection: Sendable {
 
     /// A connection to `target`, made on the event loop, kept in `pool` between answers.
     static func connecting(to target: Target, pool: ConnectionPool) -> EventLoopFuture<ResponseConnection> {
-        let group = MultiThreadedEventLoopGroup.singleton
+        let group = NetworkLoop.loop
         let context: NIOSSLContext?
         do { context = target.secure ? try TLSSettings.context.get() : nil } catch { return group.any().makeFailedFuture(error) }
         let place = ConnectionPool.Place(target)

@@ -1,6 +1,8 @@
 @testable import Audio
+import ChirperHTTP
 import DemoCatalog
 import Foundation
+import Locking
 import Testing
 
 extension PlaybackTests {
@@ -44,6 +46,21 @@ struct FirstRequest {
         #expect(server.connectionsEnded == 1, "its connection was closed")
         let dropped = await early.firstRequest(for: .url(url))
         #expect(dropped == nil, "dropped, not kept for later")
+    }
+
+    /// What a play's start hands the network's event loop runs on the loop every connection uses, also
+    /// when the loop was made before (by another start, or by a request).
+    @Test func workHandedToTheNetworkLoopRunsOnTheLoop() async {
+        let onTheLoop = Locked<[Bool]>([])
+        for _ in 0..<2 {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                NetworkLoop.start {
+                    onTheLoop.withLock { $0.append(NetworkLoop.loop.inEventLoop) }
+                    done.resume()
+                }
+            }
+        }
+        #expect(onTheLoop.withLock { $0 } == [true, true])
     }
 
     @Test func playByURLAsksOnce() async throws {
