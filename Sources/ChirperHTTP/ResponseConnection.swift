@@ -77,8 +77,7 @@ final class ResponseConnection: Sendable {
                     try pipeline.addHTTPClientHandlers()
                     // Every connection can inflate, so that a page and a file share one; only a request
                     // that accepts gzip gets it (`Target.request`).
-                    try pipeline.addHandler(ResponseInflater(ratio: HTTPGet.inflationLimit))
-                    try pipeline.addHandler(ResponseReceiver(eventLoop: channel.eventLoop))
+                    try pipeline.addHandler(ResponseReceiver(eventLoop: channel.eventLoop, inflationRatio: HTTPGet.inflationLimit))
                 }
             }
         // A name is resolved once a process, its addresses tried as Happy Eyeballs says, and the address

@@ -1,11 +1,13 @@
 import NIOCore
 import NIOHTTP1
 
-/// The pipeline's last handler: keeps what the HTTP decoder produced until the reader asks for it, and
-/// asks the socket for more only when the reader waits and nothing is kept. Runs on the channel's event
-/// loop only.
-final class ResponseReceiver: ChannelInboundHandler {
+/// The pipeline's last handler: keeps what the HTTP decoder produced (inflated, `ResponseInflation`)
+/// until the reader asks for it, and asks the socket for more only when the reader waits and nothing is
+/// kept. Runs on the channel's event loop only.
+final class ResponseReceiver: ChannelDuplexHandler {
     typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundIn = HTTPClientRequestPart
+    typealias OutboundOut = HTTPClientRequestPart
 
     /// Where the answer stands, for the reader.
     private enum State {
@@ -21,8 +23,13 @@ final class ResponseReceiver: ChannelInboundHandler {
     /// after would keep both (and the parts kept) alive past the connection.
     private var context: ChannelHandlerContext?
     private var readTimeout: Scheduled<Void>?
+    private var inflation: ResponseInflation
 
-    init(eventLoop: any EventLoop) { self.eventLoop = eventLoop }
+    /// `inflationRatio`: how many times its size a compressed answer may inflate to.
+    init(eventLoop: any EventLoop, inflationRatio: Int) {
+        self.eventLoop = eventLoop
+        inflation = ResponseInflation(ratio: inflationRatio)
+    }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
@@ -55,8 +62,21 @@ final class ResponseReceiver: ChannelInboundHandler {
         }
     }
 
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        context.write(wrapOutboundOut(ResponseInflation.request(unwrapOutboundIn(data))), promise: promise)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let part = unwrapInboundIn(data)
+        // After an error (the inflater's limit, say) the decoder may still pass on what it had, the
+        // answer's end included: taken, it would make a cut body look whole.
+        guard case .open = state else { return }
+        let part: HTTPClientResponsePart
+        do {
+            guard let taken = try inflation.take(unwrapInboundIn(data), allocator: context.channel.allocator) else { return }
+            part = taken
+        } catch {
+            return end(NetworkError.from(error))
+        }
         switch state {
         case .open(let waiting?):
             readTimeout?.cancel()
@@ -65,8 +85,6 @@ final class ResponseReceiver: ChannelInboundHandler {
         case .open(nil):
             kept.append(part)
         case .over:
-            // After an error (the inflater's limit, say) the handlers before may still pass on what they
-            // had, the answer's end included: taken, it would make a cut body look whole.
             break
         }
     }

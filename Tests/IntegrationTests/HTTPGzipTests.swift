@@ -2,7 +2,7 @@ import ChirperHTTP
 import Foundation
 import Testing
 
-/// Answers gzip- or deflate-encoded, inflated on the way in by the system's zlib (`ResponseInflater`),
+/// Answers gzip- or deflate-encoded, inflated on the way in by the system's zlib (`ResponseInflation`),
 /// from a raw server on 127.0.0.1: whole ones read, bad ones refused in a listener's words.
 @Suite("Chirper's GET: compressed answers")
 struct HTTPGzipTests {
