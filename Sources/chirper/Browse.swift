@@ -4,8 +4,9 @@ import ChirperCore
 
 extension Chirper {
     struct Browse: AsyncParsableCommand, TopLevelCommand {
+        static let name = "browse"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "browse",
+            commandName: name,
             abstract: "Browse results in the terminal: scroll, load more pages as you go, play any row.",
             discussion: KeyLists.sentence(on: .browse) + """
                  Over a pack or a list, / searches the words its names hold.

@@ -3,8 +3,9 @@ import ChirperApp
 
 extension Chirper {
     struct Cache: ParsableCommand, TopLevelCommand {
+        static let name = "cache"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "cache",
+            commandName: name,
             abstract: "The recordings kept after a whole download: list them, or clear them.",
             discussion: "Kept in $XDG_CACHE_HOME/chirper/recordings (~/.cache/chirper/recordings); replays need no request.",
             subcommands: [List.self, Clear.self])

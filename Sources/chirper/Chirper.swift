@@ -18,7 +18,7 @@ struct Chirper: AsyncParsableCommand {
         subcommands: commands)
 
     /// Every command; each is also parsed as a root of its own (`RootParse`).
-    static let commands: [ParsableCommand.Type] = [
+    static let commands: [any TopLevelCommand.Type] = [
         Search.self, Browse.self, Queue.self, Info.self, Play.self, Compare.self, Download.self, SonogramCommand.self, Cache.self, Pack.self,
         ListCommand.self, HistoryCommand.self, MarksCommand.self, Quiz.self, Names.self, Config.self, Demo.self, ServeDemo.self, Decode.self,
     ]

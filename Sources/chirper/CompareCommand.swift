@@ -4,8 +4,9 @@ import ChirperCore
 
 extension Chirper {
     struct Compare: AsyncParsableCommand, TopLevelCommand {
+        static let name = "compare"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "compare",
+            commandName: name,
             abstract: "Two recordings side by side: their sonograms stacked on one axis, played one after the other.",
             discussion: """
                 Both sonograms share the frequency axis (fitted to the higher of the two sounds, never above \

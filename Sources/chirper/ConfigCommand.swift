@@ -6,8 +6,9 @@ import XenoCanto
 extension Chirper {
     /// `chirper config`: the settings in force and where each came from.
     struct Config: ParsableCommand, TopLevelCommand {
+        static let name = "config"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "config",
+            commandName: name,
             abstract: "Show every setting in force and where it came from.",
             discussion: """
                 Each setting comes from the command's option, else the environment (XC_API_KEY, XC_API_URL, \

@@ -5,8 +5,9 @@ extension Chirper {
     /// Decodes a recording to nothing, as fast as it goes: `make bench` times it beside `mpg123 -t`.
     /// Hidden: it is a measuring tool, not something a listener needs.
     struct Decode: AsyncParsableCommand, TopLevelCommand {
+        static let name = "decode"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "decode",
+            commandName: name,
             abstract: "Decode a recording without playing it, and say how long that took.",
             shouldDisplay: false)
 

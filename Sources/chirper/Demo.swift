@@ -3,8 +3,9 @@ import ChirperApp
 
 extension Chirper {
     struct Demo: AsyncParsableCommand, TopLevelCommand {
+        static let name = "demo"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "demo",
+            commandName: name,
             abstract: "Search and play the built-in demo catalog: no key, no internet.")
 
         @Argument(help: "The query to search the demo catalog with.")

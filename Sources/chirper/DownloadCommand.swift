@@ -5,8 +5,9 @@ import XenoCanto
 extension Chirper {
     /// `chirper download`: recordings' files saved under their xeno-canto names.
     struct Download: AsyncParsableCommand, TopLevelCommand {
+        static let name = "download"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "download",
+            commandName: name,
             abstract: "Save recordings' sound files under their xeno-canto file names.",
             discussion: """
                 Give XC numbers, or a query as search takes it (chirper download great tit cnt:france) for \

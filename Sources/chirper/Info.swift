@@ -4,8 +4,9 @@ import XenoCanto
 
 extension Chirper {
     struct Info: AsyncParsableCommand, TopLevelCommand {
+        static let name = "info"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "info",
+            commandName: name,
             abstract: "Print one recording's details by section, with its recordist, licence and page for attribution.")
 
         @Argument(help: "The XC number: 123456, XC123456 or the recording's xeno-canto URL.")

@@ -5,8 +5,9 @@ import XenoCanto
 extension Chirper {
     /// `chirper list`: the lists browse's f (star) fills.
     struct ListCommand: ParsableCommand, TopLevelCommand {
+        static let name = "list"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "list",
+            commandName: name,
             abstract: "The lists of starred recordings (f in browse stars into the list starred).",
             discussion: "chirper list shows the lists; a list plays with chirper queue --list NAME and becomes a pack with chirper pack build NAME --list LIST.",
             subcommands: [All.self, Show.self, Add.self, Remove.self],
@@ -51,8 +52,9 @@ extension Chirper {
 
     /// `chirper history`: the last plays.
     struct HistoryCommand: ParsableCommand, TopLevelCommand {
+        static let name = "history"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "history", abstract: "The recordings played last, newest first (--clear forgets plays and searches).")
+            commandName: name, abstract: "The recordings played last, newest first (--clear forgets plays and searches).")
         @Flag(help: "Forget every play and search.") var clear = false
         @Option(help: "How many plays to show.") var limit = 20
         func validate() throws { try OptionRange.check(limit, OptionRange.count, "--limit must be from 1 to 1000000.") }

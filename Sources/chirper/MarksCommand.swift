@@ -5,8 +5,9 @@ import XenoCanto
 extension Chirper {
     /// `chirper marks`: the regions marked on a recording or a file, and the tables of other tools.
     struct MarksCommand: AsyncParsableCommand, TopLevelCommand {
+        static let name = "marks"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "marks",
+            commandName: name,
             abstract: "Marks on a recording or a file: m while it plays marks a point, m again ends a region.",
             discussion: "Marks are kept in the library. They go to Audacity and Raven (export) and come from them or BirdNET-Analyzer (import).",
             subcommands: [Show.self, Import.self, Export.self, Edit.self, Remove.self, Move.self],

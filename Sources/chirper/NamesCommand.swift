@@ -5,8 +5,9 @@ import ChirperCore
 extension Chirper {
     /// `chirper names`: how each name is read, offline.
     struct Names: ParsableCommand, TopLevelCommand {
+        static let name = "names"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "names",
+            commandName: name,
             abstract: "Say which bird each name is, offline: English names of every authority, short names, codes, typos.",
             discussion: """
                 Reads a name as every command does (search words, pack build species lists, quiz answers), with \

@@ -6,8 +6,9 @@ import XenoCanto
 extension Chirper {
     /// `chirper pack`: recordings chosen and fetched for study offline.
     struct Pack: AsyncParsableCommand, TopLevelCommand {
+        static let name = "pack"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "pack",
+            commandName: name,
             abstract: "Build, list, show, remove, export and import packs: recordings kept for listening offline.",
             discussion: """
                 Packs live in $XDG_DATA_HOME/chirper/packs/NAME (default ~/.local/share/chirper), with pack.json \

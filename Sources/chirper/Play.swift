@@ -4,8 +4,9 @@ import ChirperCore
 
 extension Chirper {
     struct Play: AsyncParsableCommand, TopLevelCommand {
+        static let name = "play"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "play",
+            commandName: name,
             abstract: "Play one recording: an XC number, an http(s) URL or a local MP3 file.",
             discussion: KeyLists.sentence(on: .play) + " Ctrl-C exits 130.")
 

@@ -5,8 +5,9 @@ import XenoCanto
 
 extension Chirper {
     struct Queue: AsyncParsableCommand, TopLevelCommand {
+        static let name = "queue"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "queue",
+            commandName: name,
             abstract: "Play every recording of a page of results, one after another.",
             discussion: KeyLists.sentence(on: .queue) + """
                  p goes to the start of the track when more than 3 s in; Ctrl-C exits 130.

@@ -5,8 +5,9 @@ import ChirperCore
 extension Chirper {
     /// `chirper quiz`: learn songs and calls by ear, scheduled by FSRS.
     struct Quiz: AsyncParsableCommand, TopLevelCommand {
+        static let name = "quiz"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "quiz",
+            commandName: name,
             abstract: "Learn birds by ear: name what you hear; missed ones come back sooner (spaced review).",
             discussion: """
                 Over a pack (offline), a list or a query's first page; with none of them, every card due, \

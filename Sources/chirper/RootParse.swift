@@ -37,7 +37,8 @@ enum RootParse {
     /// but a command of that command's own tree (help).
     private static func quickParse(_ arguments: [String]) -> ParsableCommand? {
         guard let name = arguments.first,
-              let named = Chirper.commands.first(where: { $0._commandName == name || $0.configuration.aliases.contains(name) }),
+              let named = Chirper.commands.first(where: { $0.name == name })
+                  ?? Chirper.commands.first(where: { $0.configuration.aliases.contains(name) }),
               let parsed = try? named.parseAsRoot(Array(arguments.dropFirst())),
               isInTree(type(of: parsed), of: named) else { return nil }
         return parsed
@@ -49,8 +50,11 @@ enum RootParse {
 }
 
 /// A command of Chirper's top level, which the quick parse may parse as the root: its configuration is
-/// `fullConfiguration`, naming `chirper` as its super command while that parse runs.
+/// `fullConfiguration`, naming `chirper` as its super command while that parse runs. Its `name` (the
+/// configuration's `commandName`) is found without making any command's configuration, some of which
+/// put their help together from the key map.
 protocol TopLevelCommand: ParsableCommand {
+    static var name: String { get }
     static var fullConfiguration: CommandConfiguration { get }
 }
 

@@ -3,8 +3,9 @@ import ChirperApp
 
 extension Chirper {
     struct Search: AsyncParsableCommand, TopLevelCommand {
+        static let name = "search"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "search",
+            commandName: name,
             abstract: "Search xeno-canto and print one page of results as a table.",
             discussion: """
                 Bare words search English names (great tit → en:"great tit"); tagged terms pass as typed:

@@ -4,8 +4,9 @@ import Sonogram
 
 extension Chirper {
     struct SonogramCommand: AsyncParsableCommand, TopLevelCommand {
+        static let name = "sonogram"
         static let fullConfiguration = CommandConfiguration(
-            commandName: "sonogram",
+            commandName: name,
             abstract: "Draw a recording's sonogram (time × frequency) in the terminal, or as a PNG.",
             discussion: """
                 The recording is decoded (no sound) and analysed with FFTW: Hann window, half-frame overlap, \
