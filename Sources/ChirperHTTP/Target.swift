@@ -49,8 +49,9 @@ struct Target: Sendable {
     /// The port as written in the URL's authority (after the host, past any `[IPv6]` and user), nil when
     /// none is: Foundation's `port` reads one too large for an Int as none at all.
     static func portText(of url: String) -> Substring? {
-        guard let schemeEnd = url.firstRange(of: "://") else { return nil }
-        var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        // The scheme (http or https, `init` checked) ends at the first colon.
+        guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else { return nil }
+        var authority = url[url.index(colon, offsetBy: 3)...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         if let bracket = authority.lastIndex(of: "]") { authority = authority[authority.index(after: bracket)...] }
         guard let colon = authority.lastIndex(of: ":") else { return nil }
