@@ -160,7 +160,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("pulse")]),
         // Links libsystemd (MediaControl opens it at run time) to hold sd-bus's function table to its header.
         .testTarget(
-            name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "Library", "LibraryModel", "Audio", "PlaybackModel", "Locking", "MediaControl", "CSystemd", "SystemAccess"],
+            name: "ChirperAppTests", dependencies: ["ChirperApp", "ChirperCore", "XenoCanto", "XenoCantoHTTP", "Library", "LibraryModel", "Audio", "PlaybackModel", "Locking", "MediaControl", "CSystemd", "SystemAccess"],
             linkerSettings: [.linkedLibrary("systemd")]),
         .testTarget(name: "SonogramTests", dependencies: ["Sonogram", "PlaybackModel", "ChirperCore"]),
         .testTarget(
