@@ -162,7 +162,16 @@ public enum RecordingNumber {
     public static func isNumber(_ text: String) -> Bool {
         let digits = digits(text)
         return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
-            && (text.lowercased().hasPrefix("xc") || text.contains("xeno-canto.org/") || Int(text) != nil)
+            && (text.lowercased().hasPrefix("xc") || namesXenoCanto(text) || Int(text) != nil)
+    }
+
+    /// Whether `text` has `xeno-canto.org/` in it (a recording's page, or the site's own file), compared
+    /// byte for byte: a play asks before its arguments are parsed, where the standard library's
+    /// substring search would first build its table (docs/performance.md).
+    public static func namesXenoCanto(_ text: String) -> Bool {
+        let text = Array(text.utf8), part = Array("xeno-canto.org/".utf8)
+        guard text.count >= part.count else { return false }
+        return (0...text.count - part.count).contains { text[$0..<$0 + part.count].elementsEqual(part) }
     }
 }
 

@@ -24,7 +24,7 @@ struct Chirper: AsyncParsableCommand {
     ]
 
     /// The commands that play: they begin connecting to the sound server before anything else.
-    static let soundCommands: Set<String> = ["play", "queue", "browse", "demo", "quiz"]
+    static let soundCommands: Set<String> = [Play.name, Queue.name, Browse.name, Demo.name, Quiz.name]
 
     /// What a command that plays begins before its arguments are parsed (the sound server's
     /// connection, and play's request when the command line names a URL), made on first use, which
@@ -32,7 +32,7 @@ struct Chirper: AsyncParsableCommand {
     static let startWork: StartWork? = {
         let arguments = PlainOption.taken(from: Array(CommandLine.arguments.dropFirst()))
         guard let name = arguments.first, soundCommands.contains(name) else { return nil }
-        return StartWork.begin(requesting: name == "play" ? PlayLookAhead.url(in: Array(arguments.dropFirst())) : nil)
+        return StartWork.begin(requesting: name == Play.name ? PlayLookAhead.url(in: Array(arguments.dropFirst())) : nil)
     }()
 
     /// Runs the command, mapping every failure to the documented exit code and a short message on stderr.

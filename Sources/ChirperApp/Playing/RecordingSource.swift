@@ -9,15 +9,7 @@ import XenoCanto
 enum RecordingSource {
     /// An http(s) URL to play as it is (a xeno-canto page is looked up by its number instead).
     static func isDirectURL(_ text: String) -> Bool {
-        (text.hasPrefix("http://") || text.hasPrefix("https://")) && (!mentions(text, "xeno-canto.org/") || text.hasSuffix(".mp3"))
-    }
-
-    /// Whether `part` is in `text`, byte for byte. Asked before a play's arguments are parsed, where the
-    /// standard library's substring search would first build its table (docs/performance.md).
-    private static func mentions(_ text: String, _ part: String) -> Bool {
-        let text = Array(text.utf8), part = Array(part.utf8)
-        guard text.count >= part.count else { return false }
-        return (0...text.count - part.count).contains { text[$0..<$0 + part.count].elementsEqual(part) }
+        (text.hasPrefix("http://") || text.hasPrefix("https://")) && (!RecordingNumber.namesXenoCanto(text) || text.hasSuffix(".mp3"))
     }
 
     /// `fileBeside`: for an XC number, the file its lookup will most likely name is asked for through it
